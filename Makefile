@@ -1,0 +1,61 @@
+# pbem: every entry point a developer or CI needs. `make test` is the one CI runs.
+
+GO          ?= go
+STATICCHECK_VERSION := v0.8.2
+TOOLS       := $(CURDIR)/.tools
+STATICCHECK := $(TOOLS)/staticcheck
+OUT         ?= out
+
+.PHONY: all build run test check vet staticcheck unit race bench fmt golden clean
+
+all: build
+
+build:
+	$(GO) build -o bin/pbem ./cmd/pbem
+
+# The main job until the demo lands: validate the embedded scenarios and
+# draw the Tannenberg map with its August 1914 set-up.
+run: build
+	mkdir -p $(OUT)
+	./bin/pbem scenario list
+	./bin/pbem scenario check tannenberg-1914
+	./bin/pbem scenario check tannenberg-battle
+	./bin/pbem render --scenario tannenberg-1914 -o $(OUT)/tannenberg-1914.png
+	@echo "map written to $(OUT)/tannenberg-1914.png"
+
+# Every test: formatting, vet, staticcheck, unit tests, race detector on the
+# daemon packages.
+test: check unit race
+
+check: fmt-check vet staticcheck
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+$(STATICCHECK):
+	GOBIN=$(TOOLS) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+staticcheck: $(STATICCHECK)
+	$(STATICCHECK) ./...
+
+unit:
+	$(GO) test -shuffle=on ./...
+
+race:
+	$(GO) test -race ./pbem/... ./cmd/...
+
+bench:
+	$(GO) test -run XXX -bench . -benchmem ./...
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+golden:
+	$(GO) test ./... -update
+
+clean:
+	rm -rf bin $(OUT) $(TOOLS)
