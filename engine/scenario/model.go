@@ -104,6 +104,7 @@ type Hexside struct {
 	Class SideClass
 	River string // the river's name, if any
 	Src   Source
+	Pos   Pos // the record that declared it
 }
 
 // Town is a town or city printed on the map (T 21.11, TEC City).
@@ -117,13 +118,13 @@ type Town struct {
 
 // Fortress is a printed fortress (std 11.0).
 type Fortress struct {
-	Hex          hex.Hex
-	Name         string
-	Owner        Side
-	Full, Weak   int  // defense strengths: full, and after 2 steps lost (std 11.14)
-	Steps        int  // std 11.13: 4
-	WestVistula  bool // VP class (T 21.2)
-	Src          Source
+	Hex         hex.Hex
+	Name        string
+	Owner       Side
+	Full, Weak  int  // defense strengths: full, and after 2 steps lost (std 11.14)
+	Steps       int  // std 11.13: 4
+	WestVistula bool // VP class (T 21.2)
+	Src         Source
 }
 
 // RailLine is a railway drawn through hex centres (std 5.3). Consecutive
@@ -163,24 +164,23 @@ type Entry struct {
 
 // Map is the static map.
 type Map struct {
-	Grid        hex.Grid
-	Projection  hex.Projection
-	terrain     []Terrain // row-major, index (row-1)*cols + col-1
-	country     []Side
-	TerrainSrc  Source
-	CountrySrc  Source
-	Overrides   map[hex.Hex]Source // per-hex corrections of the grids
-	Towns       map[hex.Hex]*Town
-	Fortresses  map[hex.Hex]*Fortress
-	Trenches    map[hex.Hex]Source
-	Hexsides    map[hex.Side]*Hexside
-	Rails       []*RailLine
-	Exits       map[hex.Hex]*Exit
-	OffMap      []*OffMapLink
-	Entries     []*Entry
-	ProjSrc     Source
-	GridSrc     Source
-	terrainRows []int // lines of the grid rows, for messages
+	Grid       hex.Grid
+	Projection hex.Projection
+	terrain    []Terrain // row-major, index (row-1)*cols + col-1
+	country    []Side
+	TerrainSrc Source
+	CountrySrc Source
+	Overrides  map[hex.Hex]Source // per-hex corrections of the grids
+	Towns      map[hex.Hex]*Town
+	Fortresses map[hex.Hex]*Fortress
+	Trenches   map[hex.Hex]Source
+	Hexsides   map[hex.Side]*Hexside
+	Rails      []*RailLine
+	Exits      map[hex.Hex]*Exit
+	OffMap     []*OffMapLink
+	Entries    []*Entry
+	ProjSrc    Source
+	GridSrc    Source
 }
 
 func (m *Map) index(h hex.Hex) int { return (h.Row-1)*m.Grid.Cols + h.Col - 1 }
@@ -304,17 +304,17 @@ type Unit struct {
 	Type      UnitType
 	Size      Size
 	Name      string
-	Parent    string // formation id (army or corps), "" if none
-	SP        int    // stacking points (std 6.11)
-	Steps     int    // std 8.51-8.53
+	Parent    string     // formation id (army or corps), "" if none
+	SP        int        // stacking points (std 6.11)
+	Steps     int        // std 8.51-8.53
 	Str       []Strength // per step state, full strength first; len == Steps (not for HQs)
 	TCR       int
 	HQLevel   string     // army, corps or staff (HQs only)
 	HQ        []HQValues // front, then reduced side if it has one
 	Heroic    bool
-	MA        int // HQ movement allowance
-	WestFront bool // arrives by T 19.22
-	Winter    bool // only in the Winter Battle, 22.4 (T[2.3])
+	MA        int               // HQ movement allowance
+	WestFront bool              // arrives by T 19.22
+	Winter    bool              // only in the Winter Battle, 22.4 (T[2.3])
 	Src       map[string]Source // per field; "" is the record's default
 	Pos       Pos
 }
@@ -377,18 +377,18 @@ type Placement struct {
 
 // Scenario is one of the rulebook's scenarios.
 type Scenario struct {
-	Name       string
-	Title      string
-	Case       string
-	First      int
-	Last       int
-	StartVP    int
-	Setup      []*Placement // units on the map at the start, in file order
-	Arrivals   []*Placement // scheduled reinforcements
-	Held       []*Placement // units in play but not scheduled (variable arrivals)
-	Src        Source
-	Pos        Pos
-	File       string
+	Name     string
+	Title    string
+	Case     string
+	First    int
+	Last     int
+	StartVP  int
+	Setup    []*Placement // units on the map at the start, in file order
+	Arrivals []*Placement // scheduled reinforcements
+	Held     []*Placement // units in play but not scheduled (variable arrivals)
+	Src      Source
+	Pos      Pos
+	File     string
 }
 
 // Game is one game's whole data: a map, counters and its scenarios.

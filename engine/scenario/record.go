@@ -90,6 +90,11 @@ func lex(name string, data []byte, errs *ErrorList) []*record {
 		if len(toks) == 0 {
 			continue
 		}
+		// Grid rows may be indented to look like the hex map; they always
+		// start a record of their own.
+		if w := toks[0]; w.Key == "" && (w.Value == "row" || w.Value == "end") {
+			continued = false
+		}
 		if continued {
 			if len(out) == 0 {
 				errs.add(pos, "indented line continues no record")
@@ -122,68 +127,47 @@ func lex(name string, data []byte, errs *ErrorList) []*record {
 	return out
 }
 
-// splitWords splits one line into tokens: words, "quoted strings" and
-// key=value or key="quoted value".
+// splitWords splits one line into tokens: words and key=value fields.
+// Double quotes group blanks into a value and are dropped: name="1st Army"
+// and src=authored:"a note" are single fields.
 func splitWords(line string, pos Pos) ([]token, error) {
 	var out []token
 	i := 0
 	for i < len(line) {
-		c := line[i]
-		if c == ' ' || c == '\t' {
+		if c := line[i]; c == ' ' || c == '\t' {
 			i++
 			continue
 		}
-		if c == '#' {
+		if line[i] == '#' {
 			break
 		}
-		var key string
-		start := i
-		// Read up to white space, '=' or a quote.
-		for i < len(line) && line[i] != ' ' && line[i] != '\t' && line[i] != '=' && line[i] != '"' {
-			i++
-		}
-		if i < len(line) && line[i] == '=' {
-			key = line[start:i]
-			if key == "" {
-				return nil, fmt.Errorf("'=' with no key before it")
+		var b strings.Builder
+		key, hasKey, inQuote := "", false, false
+		for ; i < len(line); i++ {
+			c := line[i]
+			if !inQuote && (c == ' ' || c == '\t') {
+				break
 			}
-			i++
-			start = i
-		}
-		var val string
-		if key == "" && i > start && i < len(line) && line[i] == '"' {
-			return nil, fmt.Errorf("quote inside the word %q", line[start:i+1])
-		}
-		if i < len(line) && line[i] == '"' {
-			end := strings.IndexByte(line[i+1:], '"')
-			if end < 0 {
-				return nil, fmt.Errorf("unterminated quoted string")
-			}
-			val = line[i+1 : i+1+end]
-			i += end + 2
-			if i < len(line) && line[i] != ' ' && line[i] != '\t' {
-				return nil, fmt.Errorf("text right after a closing quote")
-			}
-		} else {
-			if key == "" {
-				// Bare word: it began at start and may not contain a quote.
-				for i < len(line) && line[i] != ' ' && line[i] != '\t' {
-					if line[i] == '"' {
-						return nil, fmt.Errorf("quote inside the word %q", line[start:i])
-					}
-					i++
-				}
-			} else {
-				for i < len(line) && line[i] != ' ' && line[i] != '\t' {
-					i++
-				}
-			}
-			val = line[start:i]
-			if key != "" && val == "" {
-				return nil, fmt.Errorf("%s= has no value", key)
+			switch {
+			case c == '"':
+				inQuote = !inQuote
+			case c == '=' && !inQuote && !hasKey:
+				key, hasKey = b.String(), true
+				b.Reset()
+			default:
+				b.WriteByte(c)
 			}
 		}
-		out = append(out, token{Key: key, Value: val, Pos: pos})
+		if inQuote {
+			return nil, fmt.Errorf("unterminated quoted string")
+		}
+		if hasKey && key == "" {
+			return nil, fmt.Errorf("'=' with no key before it")
+		}
+		if hasKey && b.Len() == 0 {
+			return nil, fmt.Errorf("%s= has no value", key)
+		}
+		out = append(out, token{Key: key, Value: b.String(), Pos: pos})
 	}
 	return out, nil
 }

@@ -1,0 +1,128 @@
+// Command pbem is the play-by-email wargame referee: one binary with
+// subcommands. `pbem help` lists them; `pbem help CMD` explains one.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// command is one subcommand.
+type command struct {
+	name    string
+	usage   string // arguments, after the name
+	summary string
+	help    string
+	flags   func(fs *flag.FlagSet, o *options) // nil if it takes none
+	run     func(e *env, o *options, args []string) int
+}
+
+// options holds every flag value; each command registers the flags it uses.
+type options struct {
+	dir      string // -scenarios: a game directory replacing the embedded data
+	scenario string // -scenario
+	out      string // -o
+	hexPx    float64
+}
+
+// env is what a command may touch: its streams. Tests swap them.
+type env struct {
+	stdout, stderr io.Writer
+}
+
+var commands []*command
+
+func init() {
+	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd}
+}
+
+func main() {
+	os.Exit(run(&env{stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+}
+
+func run(e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return 2
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		return help(e, args[1:])
+	}
+	c, rest := lookup(args)
+	if c == nil {
+		fmt.Fprintf(e.stderr, "pbem: unknown command %q\n\n", strings.Join(args[:min(2, len(args))], " "))
+		usage(e.stderr)
+		return 2
+	}
+	o := &options{}
+	fs := c.flagSet(e.stderr, o)
+	if err := fs.Parse(rest); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	return c.run(e, o, fs.Args())
+}
+
+// lookup finds the longest command name matching the start of args
+// ("scenario check" before "scenario").
+func lookup(args []string) (*command, []string) {
+	for n := min(2, len(args)); n >= 1; n-- {
+		name := strings.Join(args[:n], " ")
+		for _, c := range commands {
+			if c.name == name {
+				return c, args[n:]
+			}
+		}
+	}
+	return nil, nil
+}
+
+func (c *command) flagSet(out io.Writer, o *options) *flag.FlagSet {
+	fs := flag.NewFlagSet("pbem "+c.name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	if c.flags != nil {
+		c.flags(fs, o)
+	}
+	fs.Usage = func() {
+		fmt.Fprintf(out, "usage: pbem %s %s\n", c.name, c.usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "pbem: a play-by-email referee for hex-and-counter wargames")
+	fmt.Fprintln(w, "\nusage: pbem COMMAND [flags] [args]")
+	fmt.Fprintln(w, "\ncommands:")
+	sorted := append([]*command(nil), commands...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].name < sorted[j].name })
+	for _, c := range sorted {
+		fmt.Fprintf(w, "  %-16s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'pbem help COMMAND' for the details of one command.")
+}
+
+func help(e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stdout)
+		return 0
+	}
+	c, _ := lookup(args)
+	if c == nil {
+		fmt.Fprintf(e.stderr, "pbem help: unknown command %q\n", strings.Join(args, " "))
+		return 2
+	}
+	fmt.Fprintf(e.stdout, "usage: pbem %s %s\n\n%s\n", c.name, c.usage, c.help)
+	if c.flags != nil {
+		fmt.Fprintln(e.stdout, "\nflags:")
+		c.flagSet(e.stdout, &options{}).PrintDefaults()
+	}
+	return 0
+}

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"pbem/engine/hex"
+	"pbem/engine/scenario"
+	"pbem/scenarios"
+)
+
+func dirFlag(fs *flag.FlagSet, o *options) {
+	fs.StringVar(&o.dir, "scenarios", "", "read game data from `DIR` instead of the data built into pbem")
+}
+
+// catalog loads the embedded games, or those of -scenarios DIR. Unless
+// quiet, data problems are summarised on stderr and the command goes on
+// with what loaded.
+func catalog(e *env, o *options, quiet bool) (*scenarios.Catalog, bool) {
+	var c *scenarios.Catalog
+	var err error
+	if o.dir != "" {
+		c, err = scenarios.Dir(o.dir)
+	} else {
+		c, err = scenarios.Embedded()
+	}
+	if c == nil {
+		fmt.Fprintln(e.stderr, "pbem:", err)
+		return nil, false
+	}
+	if len(c.Problems) > 0 && !quiet {
+		fmt.Fprintf(e.stderr, "pbem: warning: the scenario data has %d problems, the first: %v\n(run 'pbem scenario check NAME' for the list)\n", len(c.Problems), c.Problems[0])
+	}
+	return c, true
+}
+
+var scenarioList = &command{
+	name:    "scenario list",
+	summary: "list every scenario with its rulebook, turns and sides",
+	help:    "Lists the scenarios of every game built into pbem (or found with -scenarios DIR).",
+	flags:   dirFlag,
+	run: func(e *env, o *options, args []string) int {
+		if len(args) != 0 {
+			fmt.Fprintln(e.stderr, "usage: pbem scenario list [-scenarios DIR]")
+			return 2
+		}
+		c, ok := catalog(e, o, false)
+		if !ok {
+			return 1
+		}
+		for _, g := range c.Games {
+			fmt.Fprintf(e.stdout, "%s: %s\n  rulebook: %s\n  sides:", g.ID, g.Title, g.Rulebook)
+			for _, s := range g.Sides {
+				fmt.Fprintf(e.stdout, " %s (%s)", s, g.SideNames[s])
+			}
+			fmt.Fprintln(e.stdout)
+			for _, s := range g.Scenarios {
+				fmt.Fprintf(e.stdout, "  %-20s %s\n  %-20s case %s\n", s.Name, s.Title, "", s.Describe())
+			}
+		}
+		return 0
+	},
+}
+
+var scenarioCheck = &command{
+	name:    "scenario check",
+	usage:   "NAME|DIR",
+	summary: "validate a scenario and print every problem",
+	help: `Loads a scenario (by name, from the data built into pbem) or a game directory
+and checks it: the map's hexes, hexsides and rail lines, the order of battle,
+the set-ups and reinforcements, and that every value has a source. Each
+problem is printed as file:line: message; the exit status is 1 if there is any.`,
+	flags: dirFlag,
+	run: func(e *env, o *options, args []string) int {
+		if len(args) != 1 {
+			fmt.Fprintln(e.stderr, "usage: pbem scenario check NAME|DIR")
+			return 2
+		}
+		if st, err := os.Stat(args[0]); err == nil && st.IsDir() {
+			c, err := scenarios.Dir(args[0])
+			if c == nil {
+				fmt.Fprintln(e.stderr, err)
+				return 1
+			}
+			return report(e, c.Problems, func() {
+				for _, g := range c.Games {
+					fmt.Fprintf(e.stdout, "%s: ok: %d scenarios, map %dx%d, %d units\n", g.ID, len(g.Scenarios), g.Map.Grid.Rows, g.Map.Grid.Cols, len(g.Units))
+				}
+			})
+		}
+		c, ok := catalog(e, o, true)
+		if !ok {
+			return 1
+		}
+		g, s, err := c.Find(args[0])
+		if err != nil {
+			fmt.Fprintln(e.stderr, err)
+			return 1
+		}
+		return report(e, c.ProblemsFor(g, s), func() {
+			fmt.Fprintf(e.stdout, "%s (%s): ok: %s; map %dx%d, %d units\n", s.Name, g.ID, s.Describe(), g.Map.Grid.Rows, g.Map.Grid.Cols, len(g.Units))
+		})
+	},
+}
+
+// report prints every problem as file:line: message and returns 1, or
+// calls ok and returns 0 when there is none.
+func report(e *env, problems scenario.ErrorList, ok func()) int {
+	for _, p := range problems {
+		fmt.Fprintln(e.stdout, p)
+	}
+	if len(problems) > 0 {
+		fmt.Fprintf(e.stdout, "%d problems\n", len(problems))
+		return 1
+	}
+	ok()
+	return 0
+}
+
+var scenarioHex = &command{
+	name:    "scenario hex",
+	usage:   "NAME RRCC",
+	summary: "print everything at one hex of a scenario's map",
+	help: `Prints what the data holds about one hex: terrain, country, town or city
+with its VP, fortress, trench, the six hexsides (rivers, blocked sides, rail
+crossings), rail lines, rail exits and entry letters, and the units the
+scenario sets up there or brings in there, each with its source.`,
+	flags: dirFlag,
+	run: func(e *env, o *options, args []string) int {
+		if len(args) != 2 {
+			fmt.Fprintln(e.stderr, "usage: pbem scenario hex NAME RRCC")
+			return 2
+		}
+		h, err := hex.Parse(args[1])
+		if err != nil {
+			fmt.Fprintln(e.stderr, "pbem scenario hex:", err)
+			return 2
+		}
+		c, ok := catalog(e, o, false)
+		if !ok {
+			return 1
+		}
+		g, s, err := c.Find(args[0])
+		if err != nil {
+			fmt.Fprintln(e.stderr, err)
+			return 1
+		}
+		fmt.Fprint(e.stdout, g.DescribeHex(s, h))
+		if !g.Map.Grid.Contains(h) {
+			return 1
+		}
+		return 0
+	},
+}
+
+// setupUnits returns the units scenario s sets up, with their hexes.
+func setupUnits(g *scenario.Game, s *scenario.Scenario) []placedUnit {
+	var out []placedUnit
+	for _, pl := range s.Setup {
+		if u := g.Unit(pl.Unit); u != nil {
+			out = append(out, placedUnit{u, pl.Hex})
+		}
+	}
+	return out
+}
+
+type placedUnit struct {
+	unit *scenario.Unit
+	hex  hex.Hex
+}

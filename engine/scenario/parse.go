@@ -1,0 +1,1050 @@
+package scenario
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"pbem/engine/hex"
+)
+
+// File is one scenario data file: its name (for messages) and contents.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Load parses a game's files and checks the result. The returned error, if
+// any, is an ErrorList holding every problem found, in file and line order;
+// the Game is returned even then, as complete as the data allowed.
+func Load(files []File) (*Game, error) {
+	g, errs := parse(files)
+	if len(errs) == 0 {
+		errs = append(errs, g.Check()...)
+	}
+	sortErrors(errs)
+	return g, errs.Err()
+}
+
+func sortErrors(errs ErrorList) {
+	sort.SliceStable(errs, func(i, j int) bool {
+		a, b := errs[i].Pos, errs[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+}
+
+// parser holds what parse needs across files.
+type parser struct {
+	g        *Game
+	errs     ErrorList
+	defSrc   *Source // current `default src=`
+	letters  map[string]Side
+	grids    []*gridBlock
+	gridDecl map[string]Pos // grid kind -> where declared
+}
+
+type gridBlock struct {
+	kind string // terrain or country
+	head *record
+	rows []*record
+}
+
+func parse(files []File) (*Game, ErrorList) {
+	p := &parser{
+		g: &Game{
+			SideNames:  map[Side]string{},
+			units:      map[string]*Unit{},
+			formations: map[string]*Formation{},
+		},
+		letters:  map[string]Side{},
+		gridDecl: map[string]Pos{},
+	}
+	p.g.Map = &Map{
+		Overrides:  map[hex.Hex]Source{},
+		Towns:      map[hex.Hex]*Town{},
+		Fortresses: map[hex.Hex]*Fortress{},
+		Trenches:   map[hex.Hex]Source{},
+		Hexsides:   map[hex.Side]*Hexside{},
+		Exits:      map[hex.Hex]*Exit{},
+	}
+	// game.txt first: the grid must be known before hexes are checked.
+	sorted := append([]File(nil), files...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		return rank(sorted[i].Name) < rank(sorted[j].Name)
+	})
+	var deferred []*record
+	for _, f := range sorted {
+		p.defSrc = nil
+		recs := lex(f.Name, f.Data, &p.errs)
+		var block *gridBlock
+		for _, r := range recs {
+			if block != nil {
+				switch r.Keyword {
+				case "row":
+					block.rows = append(block.rows, r)
+					continue
+				case "end":
+					p.grids = append(p.grids, block)
+					block = nil
+					continue
+				default:
+					p.errf(r.Pos, "%s grid opened at line %d has no end before this %s", block.kind, block.head.Pos.Line, r.Keyword)
+					p.grids = append(p.grids, block)
+					block = nil
+				}
+			}
+			switch r.Keyword {
+			case "default":
+				if s, ok := p.source(r, ""); ok {
+					p.defSrc = &s
+				}
+			case "game":
+				p.game(r)
+			case "side":
+				p.side(r)
+			case "grid":
+				p.grid(r)
+			case "projection":
+				p.projection(r)
+			case "terrain", "country":
+				if len(r.Args) == 0 {
+					block = &gridBlock{kind: r.Keyword, head: r}
+					// The source of a block is resolved now, under the
+					// `default` in force.
+					src, _ := p.source(p.withSrc(r), "")
+					if r.Keyword == "terrain" {
+						p.g.Map.TerrainSrc = src
+					} else {
+						p.g.Map.CountrySrc = src
+					}
+					continue
+				}
+				deferred = append(deferred, p.withSrc(r))
+			case "country-letter":
+				p.countryLetter(r)
+			case "row", "end":
+				p.errf(r.Pos, "%s outside a terrain or country grid", r.Keyword)
+			default:
+				deferred = append(deferred, p.withSrc(r))
+			}
+		}
+		if block != nil {
+			p.errf(block.head.Pos, "%s grid has no end", block.kind)
+			p.grids = append(p.grids, block)
+		}
+	}
+	if p.g.Map.Grid.Rows == 0 {
+		p.errf(Pos{File: "game.txt", Line: 1}, "no grid record: the map's rows and columns are unknown")
+		return p.g, p.errs
+	}
+	p.buildGrids()
+	// Scenario records first, so that a file's placements find their
+	// scenario wherever they stand in it.
+	for _, r := range deferred {
+		if r.Keyword == "scenario" {
+			p.record(r)
+		}
+	}
+	for _, r := range deferred {
+		if r.Keyword != "scenario" {
+			p.record(r)
+		}
+	}
+	p.index()
+	return p.g, p.errs
+}
+
+// withSrc fills in `default src=` for a record without its own src.
+func (p *parser) withSrc(r *record) *record {
+	if _, ok := r.field("src"); !ok && p.defSrc != nil {
+		r.Fields = append(r.Fields, token{Key: "src", Value: p.defSrc.String(), Pos: p.defSrc.Pos})
+	}
+	return r
+}
+
+func rank(name string) int {
+	base := name[strings.LastIndexAny(name, "/\\")+1:]
+	switch {
+	case base == "game.txt":
+		return 0
+	case base == "map.txt":
+		return 1
+	case base == "units.txt":
+		return 2
+	}
+	return 3
+}
+
+func (p *parser) errf(pos Pos, format string, args ...any) { p.errs.add(pos, format, args...) }
+
+func (p *parser) record(r *record) {
+	switch r.Keyword {
+	case "param":
+		p.param(r)
+	case "turn":
+		p.turn(r)
+	case "victory":
+		p.victory(r)
+	case "terrain", "country":
+		p.override(r)
+	case "town":
+		p.town(r)
+	case "fortress":
+		p.fortress(r)
+	case "trench":
+		p.trench(r)
+	case "river":
+		p.river(r)
+	case "blocked":
+		p.blocked(r)
+	case "rail":
+		p.rail(r)
+	case "exit":
+		p.exit(r)
+	case "offmap":
+		p.offmap(r)
+	case "entry":
+		p.entry(r)
+	case "formation":
+		p.formation(r)
+	case "unit", "hq":
+		p.unit(r)
+	case "scenario":
+		p.scenario(r)
+	case "setup", "arrive", "held":
+		p.placement(r)
+	default:
+		p.errf(r.Pos, "unknown record %q", r.Keyword)
+	}
+}
+
+// --- field helpers --------------------------------------------------------
+
+// source reads the src field of r (or of field f when f != "").
+func (p *parser) source(r *record, f string) (Source, bool) {
+	key := "src"
+	if f != "" {
+		key = f + ".src"
+	}
+	t, ok := r.field(key)
+	if !ok {
+		if f == "" {
+			p.errf(r.Pos, "%s: no src= (every value needs a source: rulebook:CASE or authored:\"note\")", r.Keyword)
+		}
+		return Source{}, false
+	}
+	s, err := ParseSource(t.Value)
+	if err != nil {
+		p.errf(t.Pos, "%s: %s: %v", r.Keyword, key, err)
+		return Source{}, false
+	}
+	s.Pos = t.Pos
+	return s, true
+}
+
+// ParseSource reads "rulebook:CASE" or "authored:NOTE".
+func ParseSource(v string) (Source, error) {
+	kind, ref, ok := strings.Cut(v, ":")
+	ref = strings.TrimSpace(ref)
+	if !ok || ref == "" {
+		return Source{}, fmt.Errorf("%q: want rulebook:CASE or authored:\"note\"", v)
+	}
+	switch kind {
+	case "rulebook":
+		return Source{Kind: Rulebook, Ref: ref}, nil
+	case "authored":
+		return Source{Kind: Authored, Ref: ref}, nil
+	}
+	return Source{}, fmt.Errorf("%q: source kind %q is neither rulebook nor authored", v, kind)
+}
+
+// known checks that r has only the listed fields (plus src and FIELD.src).
+func (p *parser) known(r *record, fields ...string) {
+	for _, f := range r.Fields {
+		name := strings.TrimSuffix(f.Key, ".src")
+		if name == "src" {
+			continue
+		}
+		found := false
+		for _, k := range fields {
+			if k == name {
+				found = true
+			}
+		}
+		if !found {
+			p.errf(f.Pos, "%s: unknown field %q (want %s)", r.Keyword, f.Key, strings.Join(fields, ", "))
+		}
+	}
+}
+
+func (p *parser) str(r *record, key string, required bool) string {
+	t, ok := r.field(key)
+	if !ok {
+		if required {
+			p.errf(r.Pos, "%s: missing %s=", r.Keyword, key)
+		}
+		return ""
+	}
+	return t.Value
+}
+
+func (p *parser) integer(r *record, key string, required bool, def int) int {
+	t, ok := r.field(key)
+	if !ok {
+		if required {
+			p.errf(r.Pos, "%s: missing %s=", r.Keyword, key)
+		}
+		return def
+	}
+	n, err := strconv.Atoi(t.Value)
+	if err != nil {
+		p.errf(t.Pos, "%s: %s=%s is not a whole number", r.Keyword, key, t.Value)
+		return def
+	}
+	return n
+}
+
+func (p *parser) float(r *record, key string) float64 {
+	t, ok := r.field(key)
+	if !ok {
+		p.errf(r.Pos, "%s: missing %s=", r.Keyword, key)
+		return 0
+	}
+	f, err := strconv.ParseFloat(t.Value, 64)
+	if err != nil {
+		p.errf(t.Pos, "%s: %s=%s is not a number", r.Keyword, key, t.Value)
+	}
+	return f
+}
+
+func (p *parser) boolean(r *record, key string) bool {
+	t, ok := r.field(key)
+	if !ok {
+		return false
+	}
+	switch t.Value {
+	case "yes", "true":
+		return true
+	case "no", "false":
+		return false
+	}
+	p.errf(t.Pos, "%s: %s=%s: want yes or no", r.Keyword, key, t.Value)
+	return false
+}
+
+// hexArg reads a hex id and checks it is on the map.
+func (p *parser) hexArg(r *record, t token, what string) (hex.Hex, bool) {
+	h, err := hex.Parse(t.Value)
+	if err != nil {
+		p.errf(t.Pos, "%s: %s: %v", r.Keyword, what, err)
+		return hex.Hex{}, false
+	}
+	if !p.g.Map.Grid.Contains(h) {
+		p.errf(t.Pos, "%s: %s %s is off the map (rows 01-%02d, columns 01-%02d)", r.Keyword, what, h, p.g.Map.Grid.Rows, p.g.Map.Grid.Cols)
+		return h, false
+	}
+	return h, true
+}
+
+func (p *parser) args(r *record, n int, usage string) bool {
+	if len(r.Args) < n {
+		p.errf(r.Pos, "%s: want %s", r.Keyword, usage)
+		return false
+	}
+	return true
+}
+
+func (p *parser) side(r *record) {
+	if !p.args(r, 1, "side ID name=NAME") {
+		return
+	}
+	p.known(r, "name")
+	id := Side(r.Args[0].Value)
+	if _, dup := p.g.SideNames[id]; dup {
+		p.errf(r.Pos, "side %s declared twice", id)
+	}
+	p.g.Sides = append(p.g.Sides, id)
+	p.g.SideNames[id] = p.str(r, "name", true)
+	p.source(r, "")
+}
+
+func (p *parser) sideField(r *record, key string) Side {
+	v := p.str(r, key, true)
+	if v == "" {
+		return ""
+	}
+	s := Side(v)
+	if _, ok := p.g.SideNames[s]; !ok {
+		t, _ := r.field(key)
+		p.errf(t.Pos, "%s: %s=%s is not a declared side", r.Keyword, key, v)
+	}
+	return s
+}
+
+// --- game.txt -------------------------------------------------------------
+
+func (p *parser) game(r *record) {
+	p.known(r, "title", "rulebook", "system")
+	if !p.args(r, 1, "game ID title=... rulebook=... system=...") {
+		return
+	}
+	p.g.ID = r.Args[0].Value
+	p.g.Title = p.str(r, "title", true)
+	p.g.Rulebook = p.str(r, "rulebook", true)
+	p.g.System = p.str(r, "system", true)
+	p.g.Src, _ = p.source(r, "")
+}
+
+func (p *parser) grid(r *record) {
+	p.known(r, "rows", "cols", "parity")
+	g := hex.Grid{Rows: p.integer(r, "rows", true, 0), Cols: p.integer(r, "cols", true, 0)}
+	if v := p.str(r, "parity", true); v != "" {
+		par, err := hex.ParseParity(v)
+		if err != nil {
+			p.errf(r.Pos, "grid: %v", err)
+		}
+		g.Parity = par
+	}
+	if g.Rows < 1 || g.Rows > 99 || g.Cols < 1 || g.Cols > 99 {
+		p.errf(r.Pos, "grid: rows and cols must be 1-99 (RRCC numbering)")
+		return
+	}
+	p.g.Map.Grid = g
+	p.g.Map.GridSrc, _ = p.source(r, "")
+}
+
+func (p *parser) projection(r *record) {
+	p.known(r, "ref", "lat", "lon", "km", "parallel")
+	t, ok := r.field("ref")
+	if !ok {
+		p.errf(r.Pos, "projection: missing ref=")
+		return
+	}
+	ref, err := hex.Parse(t.Value)
+	if err != nil {
+		p.errf(t.Pos, "projection: %v", err)
+	}
+	p.g.Map.Projection = hex.Projection{
+		Ref: ref, RefLat: p.float(r, "lat"), RefLon: p.float(r, "lon"),
+		HexKm: p.float(r, "km"), StdParallel: p.float(r, "parallel"),
+	}
+	p.g.Map.ProjSrc, _ = p.source(r, "")
+}
+
+func (p *parser) param(r *record) {
+	if !p.args(r, 2, "param NAME VALUE") {
+		return
+	}
+	p.known(r)
+	n, err := strconv.Atoi(r.Args[1].Value)
+	if err != nil {
+		p.errf(r.Args[1].Pos, "param %s: %q is not a whole number", r.Args[0].Value, r.Args[1].Value)
+		return
+	}
+	for _, q := range p.g.Params {
+		if q.Name == r.Args[0].Value {
+			p.errf(r.Pos, "param %s already set at %s", q.Name, q.Pos)
+		}
+	}
+	src, _ := p.source(r, "")
+	p.g.Params = append(p.g.Params, &Param{Name: r.Args[0].Value, Value: n, Src: src, Pos: r.Pos})
+}
+
+func (p *parser) turn(r *record) {
+	if !p.args(r, 1, "turn N date=... rusrail=SP") {
+		return
+	}
+	p.known(r, "date", "rusrail")
+	n, err := strconv.Atoi(r.Args[0].Value)
+	if err != nil || n < 1 {
+		p.errf(r.Pos, "turn %q: want a turn number from 1", r.Args[0].Value)
+		return
+	}
+	src, _ := p.source(r, "")
+	p.g.Turns = append(p.g.Turns, &Turn{N: n, Date: p.str(r, "date", false), RusRail: p.integer(r, "rusrail", false, 0), Src: src, Pos: r.Pos})
+}
+
+func (p *parser) victory(r *record) {
+	p.known(r, "min", "level")
+	src, _ := p.source(r, "")
+	p.g.Victory = append(p.g.Victory, &VictoryLevel{Min: p.integer(r, "min", true, 0), Level: p.str(r, "level", true), Src: src})
+}
+
+// --- map.txt --------------------------------------------------------------
+
+func (p *parser) buildGrids() {
+	m := p.g.Map
+	g := m.Grid
+	// country letters may be anywhere
+	for _, b := range p.grids {
+		if prev, dup := p.gridDecl[b.kind]; dup {
+			p.errf(b.head.Pos, "second %s grid (the first is at line %d)", b.kind, prev.Line)
+			continue
+		}
+		p.gridDecl[b.kind] = b.head.Pos
+		seen := map[int]Pos{}
+		cells := make([]byte, g.Rows*g.Cols)
+		for _, row := range b.rows {
+			if len(row.Args) == 0 {
+				p.errf(row.Pos, "row: want a row number and %d cells", g.Cols)
+				continue
+			}
+			n, err := strconv.Atoi(row.Args[0].Value)
+			if err != nil || n < 1 || n > g.Rows {
+				p.errf(row.Pos, "%s grid: row %q is not a row of the map (01-%02d)", b.kind, row.Args[0].Value, g.Rows)
+				continue
+			}
+			if prev, dup := seen[n]; dup {
+				p.errf(row.Pos, "%s grid: row %02d already given at line %d", b.kind, n, prev.Line)
+				continue
+			}
+			seen[n] = row.Pos
+			cellToks := row.Args[1:]
+			if len(cellToks) != g.Cols {
+				p.errf(row.Pos, "%s grid: row %02d has %d cells, want %d (west to east, column %02d first)", b.kind, n, len(cellToks), g.Cols, g.Cols)
+				continue
+			}
+			for i, c := range cellToks {
+				if len(c.Value) != 1 {
+					p.errf(row.Pos, "%s grid: row %02d cell %d is %q: want one character", b.kind, n, i+1, c.Value)
+					continue
+				}
+				col := g.Cols - i
+				cells[(n-1)*g.Cols+col-1] = c.Value[0]
+			}
+		}
+		for n := 1; n <= g.Rows; n++ {
+			if _, ok := seen[n]; !ok {
+				p.errf(b.head.Pos, "%s grid: row %02d missing", b.kind, n)
+			}
+		}
+		switch b.kind {
+		case "terrain":
+			m.terrain = make([]Terrain, len(cells))
+			for i, c := range cells {
+				if c == 0 {
+					continue
+				}
+				t, ok := parseTerrain(string(c))
+				if !ok {
+					h := hex.Hex{Row: i/g.Cols + 1, Col: i%g.Cols + 1}
+					p.errf(p.rowPos(b, h.Row), "terrain grid: hex %s is %q: want one of . F B S L ~", h, string(c))
+					continue
+				}
+				m.terrain[i] = t
+			}
+		case "country":
+			m.country = make([]Side, len(cells))
+			for i, c := range cells {
+				if c == 0 || c == '-' {
+					continue
+				}
+				s, ok := p.letters[string(c)]
+				if !ok {
+					h := hex.Hex{Row: i/g.Cols + 1, Col: i%g.Cols + 1}
+					p.errf(p.rowPos(b, h.Row), "country grid: hex %s is %q: no country-letter line declares it", h, string(c))
+					continue
+				}
+				m.country[i] = s
+			}
+		}
+	}
+	if m.terrain == nil {
+		p.errf(Pos{File: "map.txt", Line: 1}, "no terrain grid")
+	}
+	if m.country == nil {
+		p.errf(Pos{File: "map.txt", Line: 1}, "no country grid")
+	}
+}
+
+func (p *parser) rowPos(b *gridBlock, row int) Pos {
+	for _, r := range b.rows {
+		if len(r.Args) > 0 && r.Args[0].Value == fmt.Sprintf("%02d", row) {
+			return r.Pos
+		}
+	}
+	return b.head.Pos
+}
+
+// countryLetter declares the grid letter of a side: country-letter G DE.
+func (p *parser) countryLetter(r *record) {
+	if !p.args(r, 2, "country-letter LETTER SIDE") {
+		return
+	}
+	p.known(r)
+	l, s := r.Args[0].Value, Side(r.Args[1].Value)
+	if len(l) != 1 || l == "-" {
+		p.errf(r.Pos, "country-letter %q: want one character other than -", l)
+		return
+	}
+	if _, ok := p.g.SideNames[s]; !ok {
+		p.errf(r.Args[1].Pos, "country-letter %s: %s is not a declared side", l, s)
+		return
+	}
+	p.letters[l] = s
+}
+
+func (p *parser) override(r *record) {
+	if !p.args(r, 2, r.Keyword+" HEX VALUE") {
+		return
+	}
+	p.known(r)
+	h, ok := p.hexArg(r, r.Args[0], "hex")
+	if !ok {
+		return
+	}
+	src, _ := p.source(r, "")
+	m := p.g.Map
+	switch r.Keyword {
+	case "terrain":
+		t, ok := parseTerrain(r.Args[1].Value)
+		if !ok {
+			p.errf(r.Args[1].Pos, "terrain %s: %q is not a terrain", h, r.Args[1].Value)
+			return
+		}
+		if m.terrain != nil {
+			m.terrain[m.index(h)] = t
+		}
+	case "country":
+		s := Side(r.Args[1].Value)
+		if _, ok := p.g.SideNames[s]; !ok && r.Args[1].Value != "-" {
+			p.errf(r.Args[1].Pos, "country %s: %q is not a declared side", h, r.Args[1].Value)
+			return
+		}
+		if s == "-" {
+			s = ""
+		}
+		if m.country != nil {
+			m.country[m.index(h)] = s
+		}
+	}
+	m.Overrides[h] = src
+}
+
+func (p *parser) town(r *record) {
+	if !p.args(r, 2, "town HEX NAME [city] vp=N") {
+		return
+	}
+	p.known(r, "vp")
+	h, ok := p.hexArg(r, r.Args[0], "hex")
+	if !ok {
+		return
+	}
+	t := &Town{Hex: h, Name: r.Args[1].Value, VP: p.integer(r, "vp", false, 0)}
+	for _, a := range r.Args[2:] {
+		if a.Value == "city" {
+			t.City = true
+		} else {
+			p.errf(a.Pos, "town %s: unexpected word %q (quote names with blanks)", t.Name, a.Value)
+		}
+	}
+	t.Src, _ = p.source(r, "")
+	if prev, dup := p.g.Map.Towns[h]; dup {
+		p.errf(r.Pos, "town %s: hex %s already holds %s (line %d)", t.Name, h, prev.Name, prev.Src.Pos.Line)
+		return
+	}
+	p.g.Map.Towns[h] = t
+}
+
+func (p *parser) fortress(r *record) {
+	if !p.args(r, 2, "fortress HEX NAME owner=SIDE full=N weak=N steps=4 vistula=west|east") {
+		return
+	}
+	p.known(r, "owner", "full", "weak", "steps", "vistula")
+	h, ok := p.hexArg(r, r.Args[0], "hex")
+	if !ok {
+		return
+	}
+	f := &Fortress{
+		Hex: h, Name: r.Args[1].Value, Owner: p.sideField(r, "owner"),
+		Full: p.integer(r, "full", true, 0), Weak: p.integer(r, "weak", true, 0),
+		Steps: p.integer(r, "steps", false, 4),
+	}
+	switch v := p.str(r, "vistula", true); v {
+	case "west":
+		f.WestVistula = true
+	case "east", "":
+	default:
+		p.errf(r.Pos, "fortress %s: vistula=%s: want west or east", f.Name, v)
+	}
+	if f.Weak > f.Full {
+		p.errf(r.Pos, "fortress %s: weakened defense %d exceeds full %d (std 11.14)", f.Name, f.Weak, f.Full)
+	}
+	f.Src, _ = p.source(r, "")
+	if prev, dup := p.g.Map.Fortresses[h]; dup {
+		p.errf(r.Pos, "fortress %s: hex %s already holds %s (line %d)", f.Name, h, prev.Name, prev.Src.Pos.Line)
+		return
+	}
+	p.g.Map.Fortresses[h] = f
+}
+
+func (p *parser) trench(r *record) {
+	p.known(r)
+	src, _ := p.source(r, "")
+	for _, a := range r.Args {
+		if h, ok := p.hexArg(r, a, "hex"); ok {
+			p.g.Map.Trenches[h] = src
+		}
+	}
+}
+
+// sideArg reads AAAA/BBBB.
+func (p *parser) sideArg(r *record, t token) (hex.Side, bool) {
+	as, bs, ok := strings.Cut(t.Value, "/")
+	if !ok {
+		p.errf(t.Pos, "%s: hexside %q: want AAAA/BBBB, the two hexes sharing it", r.Keyword, t.Value)
+		return hex.Side{}, false
+	}
+	a, err1 := hex.Parse(as)
+	b, err2 := hex.Parse(bs)
+	if err1 != nil || err2 != nil {
+		p.errf(t.Pos, "%s: hexside %q: want AAAA/BBBB, the two hexes sharing it", r.Keyword, t.Value)
+		return hex.Side{}, false
+	}
+	g := p.g.Map.Grid
+	s, ok := g.SideBetween(a, b)
+	if !ok {
+		p.errf(t.Pos, "%s: hexside %s: %s and %s are not adjacent", r.Keyword, t.Value, a, b)
+		return hex.Side{}, false
+	}
+	if !g.Contains(a) && !g.Contains(b) {
+		p.errf(t.Pos, "%s: hexside %s is off the map", r.Keyword, t.Value)
+		return hex.Side{}, false
+	}
+	return s, true
+}
+
+func (p *parser) addSide(r *record, t token, s hex.Side, class SideClass, river string, src Source) {
+	m := p.g.Map
+	if prev, dup := m.Hexsides[s]; dup {
+		if prev.Class != class || prev.River != river {
+			p.errf(t.Pos, "%s: hexside %s is already %s%s at %s", r.Keyword, s, prev.Class, named(prev.River), prev.Pos)
+		}
+		return
+	}
+	m.Hexsides[s] = &Hexside{Side: s, Class: class, River: river, Src: src, Pos: t.Pos}
+}
+
+func named(river string) string {
+	if river == "" {
+		return ""
+	}
+	return " (" + river + ")"
+}
+
+func (p *parser) river(r *record) {
+	if !p.args(r, 2, "river NAME major|minor HEXSIDE...") {
+		return
+	}
+	p.known(r)
+	name := r.Args[0].Value
+	var class SideClass
+	switch r.Args[1].Value {
+	case "major":
+		class = MajorRiver
+	case "minor":
+		class = MinorRiver
+	default:
+		p.errf(r.Args[1].Pos, "river %s: %q: want major or minor", name, r.Args[1].Value)
+		return
+	}
+	src, _ := p.source(r, "")
+	for _, a := range r.Args[2:] {
+		if s, ok := p.sideArg(r, a); ok {
+			p.addSide(r, a, s, class, name, src)
+		}
+	}
+}
+
+func (p *parser) blocked(r *record) {
+	p.known(r)
+	src, _ := p.source(r, "")
+	for _, a := range r.Args {
+		if s, ok := p.sideArg(r, a); ok {
+			p.addSide(r, a, s, Blocked, "", src)
+		}
+	}
+}
+
+func (p *parser) rail(r *record) {
+	if !p.args(r, 1, "rail ID country=SIDE track=single|double HEX...") {
+		return
+	}
+	p.known(r, "country", "track", "name")
+	l := &RailLine{ID: r.Args[0].Value, Name: p.str(r, "name", false), Country: p.sideField(r, "country")}
+	switch v := p.str(r, "track", false); v {
+	case "double":
+		l.Double = true
+	case "single", "":
+	default:
+		p.errf(r.Pos, "rail %s: track=%s: want single or double", l.ID, v)
+	}
+	l.Src, _ = p.source(r, "")
+	for _, a := range r.Args[1:] {
+		if h, ok := p.hexArg(r, a, "hex"); ok {
+			l.Hexes = append(l.Hexes, h)
+			l.HexPos = append(l.HexPos, a.Pos)
+		}
+	}
+	for _, q := range p.g.Map.Rails {
+		if q.ID == l.ID {
+			p.errf(r.Pos, "rail %s already declared at %s", l.ID, q.Src.Pos)
+		}
+	}
+	p.g.Map.Rails = append(p.g.Map.Rails, l)
+	l.Src.Pos = r.Pos
+}
+
+func (p *parser) exit(r *record) {
+	if !p.args(r, 1, "exit HEX country=SIDE name=...") {
+		return
+	}
+	p.known(r, "country", "name")
+	h, ok := p.hexArg(r, r.Args[0], "hex")
+	if !ok {
+		return
+	}
+	e := &Exit{Hex: h, Name: p.str(r, "name", false), Country: p.sideField(r, "country")}
+	e.Src, _ = p.source(r, "")
+	e.Src.Pos = r.Pos
+	if _, dup := p.g.Map.Exits[h]; dup {
+		p.errf(r.Pos, "exit %s declared twice", h)
+		return
+	}
+	p.g.Map.Exits[h] = e
+}
+
+func (p *parser) offmap(r *record) {
+	if !p.args(r, 2, "offmap HEX HEX mp=N") {
+		return
+	}
+	p.known(r, "mp")
+	a, ok1 := p.hexArg(r, r.Args[0], "exit")
+	b, ok2 := p.hexArg(r, r.Args[1], "exit")
+	if !ok1 || !ok2 {
+		return
+	}
+	l := &OffMapLink{From: a, To: b, MP: p.integer(r, "mp", true, 0)}
+	l.Src, _ = p.source(r, "")
+	l.Src.Pos = r.Pos
+	p.g.Map.OffMap = append(p.g.Map.OffMap, l)
+}
+
+func (p *parser) entry(r *record) {
+	if !p.args(r, 2, "entry LETTER HEX side=SIDE") {
+		return
+	}
+	p.known(r, "side")
+	h, ok := p.hexArg(r, r.Args[1], "hex")
+	if !ok {
+		return
+	}
+	e := &Entry{Letter: r.Args[0].Value, Hex: h, Side: p.sideField(r, "side")}
+	e.Src, _ = p.source(r, "")
+	e.Src.Pos = r.Pos
+	for _, q := range p.g.Map.Entries {
+		if q.Letter == e.Letter {
+			p.errf(r.Pos, "entry %s already declared at %s", e.Letter, q.Src.Pos)
+		}
+	}
+	p.g.Map.Entries = append(p.g.Map.Entries, e)
+}
+
+// --- units.txt ------------------------------------------------------------
+
+func (p *parser) formation(r *record) {
+	if !p.args(r, 1, "formation ID side=SIDE kind=army|corps name=... hq=UNIT") {
+		return
+	}
+	p.known(r, "side", "kind", "name", "hq")
+	f := &Formation{ID: r.Args[0].Value, Side: p.sideField(r, "side"), Kind: p.str(r, "kind", true),
+		Name: p.str(r, "name", true), HQ: p.str(r, "hq", false), Pos: r.Pos}
+	f.Src, _ = p.source(r, "")
+	if prev, dup := p.g.formations[f.ID]; dup {
+		p.errf(r.Pos, "formation %s already declared at line %d", f.ID, prev.Pos.Line)
+		return
+	}
+	p.g.formations[f.ID] = f
+	p.g.Formations = append(p.g.Formations, f)
+}
+
+// triple reads "a-b-c".
+func triple(s string) ([3]int, bool) {
+	parts := strings.Split(s, "-")
+	var out [3]int
+	if len(parts) != 3 {
+		return out, false
+	}
+	for i, q := range parts {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 {
+			return out, false
+		}
+		out[i] = n
+	}
+	return out, true
+}
+
+func (p *parser) unit(r *record) {
+	if !p.args(r, 1, r.Keyword+" ID side=SIDE ...") {
+		return
+	}
+	u := &Unit{ID: r.Args[0].Value, Pos: r.Pos, Src: map[string]Source{}}
+	u.Side = p.sideField(r, "side")
+	u.Name = p.str(r, "name", true)
+	u.Parent = p.str(r, "parent", false)
+	u.WestFront = p.boolean(r, "wf")
+	u.Winter = p.boolean(r, "winter")
+	if r.Keyword == "hq" {
+		p.known(r, "side", "level", "name", "parent", "hq", "combat", "heroic", "ma", "reduced", "reduced.combat", "steps", "wf", "winter")
+		u.Type = HQ
+		u.HQLevel = p.str(r, "level", true)
+		switch u.HQLevel {
+		case "army", "corps", "staff", "":
+		default:
+			p.errf(r.Pos, "hq %s: level=%s: want army, corps or staff", u.ID, u.HQLevel)
+		}
+		u.Heroic = p.boolean(r, "heroic")
+		u.MA = p.integer(r, "ma", true, 0)
+		combat := p.integer(r, "combat", true, 0)
+		if v := p.str(r, "hq", true); v != "" {
+			t, ok := triple(v)
+			if !ok {
+				p.errf(r.Pos, "hq %s: hq=%s: want SHIFT-COMMAND-RADIUS", u.ID, v)
+			}
+			u.HQ = append(u.HQ, HQValues{Shift: t[0], Command: t[1], Radius: t[2], Combat: combat})
+		}
+		if v := p.str(r, "reduced", false); v != "" {
+			t, ok := triple(v)
+			if !ok {
+				p.errf(r.Pos, "hq %s: reduced=%s: want SHIFT-COMMAND-RADIUS", u.ID, v)
+			}
+			u.HQ = append(u.HQ, HQValues{Shift: t[0], Command: t[1], Radius: t[2], Combat: p.integer(r, "reduced.combat", true, 0)})
+		}
+		u.Steps = len(u.HQ)
+		if u.Steps == 0 {
+			u.Steps = 1
+		}
+		u.Size = ""
+	} else {
+		p.known(r, "side", "type", "size", "name", "parent", "sp", "steps", "str", "tcr", "wf", "winter")
+		u.Type = UnitType(p.str(r, "type", true))
+		switch u.Type {
+		case Infantry, Cavalry, Artillery, Depot, "":
+		default:
+			p.errf(r.Pos, "unit %s: type=%s: want inf, cav, art or depot", u.ID, u.Type)
+		}
+		u.Size = Size(p.str(r, "size", u.Type != Depot))
+		switch u.Size {
+		case "III", "X", "XX", "XXX", "":
+		default:
+			p.errf(r.Pos, "unit %s: size=%s: want III, X, XX or XXX", u.ID, u.Size)
+		}
+		u.SP = p.integer(r, "sp", true, 0)
+		u.Steps = p.integer(r, "steps", true, 1)
+		u.TCR = p.integer(r, "tcr", true, 0)
+		if v := p.str(r, "str", true); v != "" {
+			for _, s := range strings.Split(v, "/") {
+				t, ok := triple(s)
+				if !ok {
+					p.errf(r.Pos, "unit %s: str=%s: want ATTACK-DEFENSE-MOVE for each step, full first, separated by /", u.ID, v)
+					break
+				}
+				u.Str = append(u.Str, Strength{Attack: t[0], Defense: t[1], MA: t[2]})
+			}
+		}
+	}
+	// Sources: the record's, then each field's own.
+	if s, ok := p.source(r, ""); ok {
+		u.Src[""] = s
+	}
+	for _, f := range r.Fields {
+		if name, ok := strings.CutSuffix(f.Key, ".src"); ok {
+			if s, ok := p.source(r, name); ok {
+				u.Src[name] = s
+			}
+		}
+	}
+	if prev, dup := p.g.units[u.ID]; dup {
+		p.errf(r.Pos, "unit %s already declared at line %d", u.ID, prev.Pos.Line)
+		return
+	}
+	p.g.units[u.ID] = u
+	p.g.Units = append(p.g.Units, u)
+}
+
+// --- scenario-*.txt -------------------------------------------------------
+
+func (p *parser) scenario(r *record) {
+	if !p.args(r, 1, "scenario NAME title=... case=... first=N last=N vp=N") {
+		return
+	}
+	p.known(r, "title", "case", "first", "last", "vp")
+	s := &Scenario{Name: r.Args[0].Value, Title: p.str(r, "title", true), Case: p.str(r, "case", true),
+		First: p.integer(r, "first", true, 1), Last: p.integer(r, "last", true, 1),
+		StartVP: p.integer(r, "vp", false, 0), Pos: r.Pos, File: r.Pos.File}
+	s.Src, _ = p.source(r, "")
+	for _, q := range p.g.Scenarios {
+		if q.Name == s.Name {
+			p.errf(r.Pos, "scenario %s already declared at %s", s.Name, q.Pos)
+			return
+		}
+		if q.File == s.File {
+			p.errf(r.Pos, "scenario %s: %s already holds scenario %s; one scenario per file", s.Name, s.File, q.Name)
+			return
+		}
+	}
+	p.g.Scenarios = append(p.g.Scenarios, s)
+}
+
+// placements are matched to their file's scenario after all records are read.
+func (p *parser) placement(r *record) {
+	var s *Scenario
+	for _, q := range p.g.Scenarios {
+		if q.File == r.Pos.File {
+			s = q
+		}
+	}
+	if s == nil {
+		p.errf(r.Pos, "%s outside a scenario file (no scenario record in %s)", r.Keyword, r.Pos.File)
+		return
+	}
+	if !p.args(r, 1, r.Keyword+" UNIT ...") {
+		return
+	}
+	pl := &Placement{Unit: r.Args[0].Value, Pos: r.Pos}
+	pl.Src, _ = p.source(r, "")
+	switch r.Keyword {
+	case "setup":
+		p.known(r)
+		if !p.args(r, 2, "setup UNIT HEX") {
+			return
+		}
+		h, err := hex.Parse(r.Args[1].Value)
+		if err != nil {
+			p.errf(r.Args[1].Pos, "setup %s: %v", pl.Unit, err)
+			return
+		}
+		pl.Hex = h
+		s.Setup = append(s.Setup, pl)
+	case "arrive":
+		p.known(r, "turn", "entry")
+		pl.Turn = p.integer(r, "turn", true, 0)
+		pl.Entry = p.str(r, "entry", true)
+		s.Arrivals = append(s.Arrivals, pl)
+	case "held":
+		p.known(r)
+		s.Held = append(s.Held, pl)
+	}
+}
+
+// index sorts what must be in a stable order.
+func (p *parser) index() {
+	sort.SliceStable(p.g.Turns, func(i, j int) bool { return p.g.Turns[i].N < p.g.Turns[j].N })
+	sort.SliceStable(p.g.Victory, func(i, j int) bool { return p.g.Victory[i].Min > p.g.Victory[j].Min })
+	p.g.Map.Projection.Grid = p.g.Map.Grid
+}
