@@ -66,7 +66,7 @@ func setupCounters(g *scenario.Game, s *scenario.Scenario) []render.Counter {
 	for _, p := range setupUnits(g, s) {
 		u := p.unit
 		c := render.Counter{Hex: p.hex, Side: u.Side, Type: u.Type, Size: u.Size, Label: counterLabel(u)}
-		if u.IsHQ() {
+		if u.IsHQ() && len(u.HQ) > 0 {
 			v := u.HQ[0]
 			c.Values = fmt.Sprintf("%d-%d-%d", v.Shift, v.Command, v.Radius)
 		} else if len(u.Str) > 0 {

@@ -140,7 +140,7 @@ func (g *Game) describeUnit(id string) string {
 	if u == nil {
 		return id + " (unknown)"
 	}
-	if u.IsHQ() {
+	if u.IsHQ() && len(u.HQ) > 0 {
 		v := u.HQ[0]
 		h := ""
 		if u.Heroic {

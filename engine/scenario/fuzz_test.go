@@ -1,0 +1,41 @@
+package scenario
+
+import (
+	"os"
+	"testing"
+)
+
+// FuzzLoad feeds arbitrary text as each of the mini game's files in turn:
+// Load must never panic, and every problem must carry a file and line.
+func FuzzLoad(f *testing.F) {
+	base := map[string][]byte{}
+	names := []string{"game.txt", "map.txt", "units.txt", "scenario-a.txt"}
+	for _, n := range names {
+		data, err := os.ReadFile("testdata/mini/" + n)
+		if err != nil {
+			f.Fatal(err)
+		}
+		base[n] = data
+		f.Add(uint8(len(base)-1), data)
+	}
+	f.Add(uint8(1), []byte("terrain\nrow 01 . .\nend\nriver X major 0101/0102 0101/0909\n"))
+	f.Add(uint8(2), []byte("unit A side=DE str=1-1-1/x\n  \"open\n"))
+	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		var files []File
+		for i, n := range names {
+			d := base[n]
+			if i == int(which)%len(names) {
+				d = data
+			}
+			files = append(files, File{Name: n, Data: d})
+		}
+		_, err := Load(files)
+		if list, ok := err.(ErrorList); ok {
+			for _, e := range list {
+				if e.Pos.File == "" || e.Pos.Line < 1 {
+					t.Fatalf("problem without a place: %q", e.Msg)
+				}
+			}
+		}
+	})
+}
