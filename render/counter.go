@@ -1,0 +1,187 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"sort"
+
+	"pbem/engine/hex"
+	"pbem/engine/scenario"
+)
+
+// counterGeom is the layout of one counter, in whole pixels, derived from
+// the hex size: about 0.72 of a hex wide.
+type counterGeom struct {
+	w, h       int
+	boxY       int // top of the NATO symbol box
+	boxW, boxH int
+	sizeBase   int // baselines, from the counter's top
+	labelBase  int
+	valuesBase int
+	step       int // offset between counters of a stack
+}
+
+func newCounterGeom(s float64) counterGeom {
+	ri := func(k float64) int { return int(math.Round(k * s)) }
+	g := counterGeom{
+		w: ri(0.72), h: ri(0.84),
+		boxY: ri(0.2), boxW: ri(0.46), boxH: ri(0.25),
+		sizeBase: ri(0.175), labelBase: ri(0.625),
+		step: max(2, ri(0.08)),
+	}
+	g.valuesBase = g.h - max(1, ri(0.06))
+	return g
+}
+
+// counters draws the stacks, hex by hex in printed order (north to south,
+// east to west), so a stack's offset corner overlaps neighbours drawn
+// before it rather than after.
+func (r *renderer) counters(cs []Counter) {
+	byHex := map[hex.Hex][]Counter{}
+	var hexes []hex.Hex
+	for _, cu := range cs {
+		if !r.m.Grid.Contains(cu.Hex) {
+			continue
+		}
+		if _, ok := byHex[cu.Hex]; !ok {
+			hexes = append(hexes, cu.Hex)
+		}
+		byHex[cu.Hex] = append(byHex[cu.Hex], cu)
+	}
+	sort.Slice(hexes, func(i, j int) bool { return hexes[i].Less(hexes[j]) })
+	g := newCounterGeom(r.s)
+	for _, h := range hexes {
+		stack := byHex[h]
+		shown := min(len(stack), maxShown)
+		o := r.centre(h)
+		x0 := int(math.Round(o.X - float64(g.w)/2))
+		y0 := int(math.Round(o.Y - float64(g.h)/2))
+		back := (shown - 1) * g.step / 2
+		for k := shown - 1; k >= 0; k-- {
+			level := shown - 1 - k
+			x := x0 - back + level*g.step
+			y := y0 + back - level*g.step
+			r.counter(g, x, y, stack[k], k == shown-1)
+			if k == 0 && len(stack) > maxShown {
+				r.badge(x+g.w, y, len(stack))
+			}
+		}
+	}
+}
+
+// roundRect is a rectangle with corners rounded to radius k.
+func roundRect(x0, y0, x1, y1, k float64) []pt {
+	var p []pt
+	corners := [4]struct {
+		c  pt
+		a0 float64
+	}{
+		{pt{x1 - k, y0 + k}, -math.Pi / 2},
+		{pt{x1 - k, y1 - k}, 0},
+		{pt{x0 + k, y1 - k}, math.Pi / 2},
+		{pt{x0 + k, y0 + k}, math.Pi},
+	}
+	for _, c := range corners {
+		for i := 0; i <= 4; i++ {
+			a := c.a0 + float64(i)*math.Pi/8
+			p = append(p, pt{c.c.X + k*math.Cos(a), c.c.Y + k*math.Sin(a)})
+		}
+	}
+	return p
+}
+
+// counter draws one counter with its top-left corner at (x, y).
+func (r *renderer) counter(g counterGeom, x, y int, cu Counter, bottom bool) {
+	c := r.c
+	fx, fy := float64(x), float64(y)
+	fw, fh := float64(g.w), float64(g.h)
+	rnd := math.Max(1.5, 0.05*r.s)
+	if bottom {
+		c.poly(roundRect(fx+1, fy+1, fx+fw+1, fy+fh+1, rnd)...)
+		c.fill(shadowInk)
+	}
+	c.poly(roundRect(fx, fy, fx+fw, fy+fh, rnd)...)
+	c.fill(counterRim)
+	fill := sideColour(cu.Side)
+	if cu.Reduced {
+		fill = lighten(fill, 0.45)
+	}
+	c.poly(roundRect(fx+1, fy+1, fx+fw-1, fy+fh-1, rnd-0.7)...)
+	c.fill(fill)
+	if cu.Reduced {
+		// A stripe across the top-left corner marks the reduced side.
+		k := 0.17 * r.s
+		t := math.Max(2.5, 0.08*r.s)
+		c.poly(pt{fx + 1, fy + 1 + k}, pt{fx + 1 + k, fy + 1}, pt{fx + 1 + k + t, fy + 1}, pt{fx + 1, fy + 1 + k + t})
+		c.fill(reducedBar)
+	}
+
+	mid := fx + fw/2
+	if cu.Size != "" {
+		c.textAt(r.f.cSize, string(cu.Size), mid, fy+float64(g.sizeBase), centre, ink)
+	}
+	r.natoBox(g, x+(g.w-g.boxW)/2, y+g.boxY, cu.Type, fill)
+	if cu.Label != "" {
+		f := r.f.cLabel
+		if c.textWidth(f, cu.Label) > g.w-2 {
+			f = r.f.cLabelSmall
+		}
+		c.textAt(f, cu.Label, mid, fy+float64(g.labelBase), centre, ink)
+	}
+	if cu.Values != "" {
+		f := r.f.cValues
+		if c.textWidth(f, cu.Values) > g.w-2 {
+			f = r.f.cValuesSmall
+		}
+		c.textAt(f, cu.Values, mid, fy+float64(g.valuesBase), centre, ink)
+	}
+}
+
+// natoBox draws the unit symbol: a frame with the branch mark inside.
+func (r *renderer) natoBox(g counterGeom, x, y int, t scenario.UnitType, fill color.RGBA) {
+	c := r.c
+	x0, y0 := float64(x), float64(y)
+	x1, y1 := x0+float64(g.boxW), y0+float64(g.boxH)
+	c.rect(x0, y0, x1, y1)
+	c.fill(lighten(fill, 0.6))
+	c.frame(x0, y0, x1, y1, 1)
+	c.fill(ink)
+	// Inside the frame, lines run between the inner corners.
+	a, b := pt{x0 + 1, y0 + 1}, pt{x1 - 1, y1 - 1}
+	lw := math.Max(1, 0.025*r.s)
+	switch t {
+	case scenario.Infantry:
+		c.seg(a, b, lw)
+		c.seg(pt{a.X, b.Y}, pt{b.X, a.Y}, lw)
+		c.fill(ink)
+	case scenario.Cavalry:
+		c.seg(pt{a.X, b.Y}, pt{b.X, a.Y}, lw)
+		c.fill(ink)
+	case scenario.Artillery:
+		c.circle(pt{(x0 + x1) / 2, (y0 + y1) / 2}, 0.23*float64(g.boxH))
+		c.fill(ink)
+	case scenario.Depot:
+		yy := y0 + math.Round(0.68*float64(g.boxH))
+		c.rect(x0+1, yy, x1-1, yy+lw)
+		c.fill(ink)
+	case scenario.HQ:
+		// A flag on a staff.
+		px := x0 + math.Round(0.3*float64(g.boxW))
+		c.rect(px, y0+2, px+lw, y1-1)
+		fy1 := y0 + 2 + math.Round(0.45*float64(g.boxH))
+		c.poly(pt{px + lw, y0 + 2}, pt{x1 - 3, y0 + 2}, pt{x1 - 5, (y0 + 2 + fy1) / 2}, pt{x1 - 3, fy1}, pt{px + lw, fy1})
+		c.fill(ink)
+	}
+}
+
+// badge draws the height of a tall stack in a disc centred on (x, y).
+func (r *renderer) badge(x, y, n int) {
+	c := r.c
+	o := pt{float64(x) - 1, float64(y) + 1}
+	rad := math.Max(5, 0.13*r.s)
+	c.circle(o, rad+1)
+	c.fill(paper)
+	c.circle(o, rad)
+	c.fill(badgeFill)
+	c.textAt(r.f.badge, itoa(n), o.X, o.Y+0.3*rad+1, centre, paper)
+}

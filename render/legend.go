@@ -1,0 +1,175 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+
+	"pbem/engine/scenario"
+)
+
+// legendItem is one symbol with its caption.
+type legendItem struct {
+	symW  float64    // width of the symbol, px
+	draw  func(o pt) // draws the symbol centred on o
+	label string
+}
+
+type legendRow struct {
+	items []legendItem
+	xs    []float64 // left edge of each item
+}
+
+func (r *renderer) legendItems() []legendItem {
+	s, c := r.s, r.c
+	hexSym := func(t scenario.Terrain) legendItem {
+		return legendItem{symW: 0.5 * s, label: t.String(), draw: func(o pt) {
+			rad := 0.26 * s
+			p := make([]pt, 6)
+			for i := range p {
+				a := math.Pi/2 - float64(i)*math.Pi/3
+				p[i] = pt{o.X + rad*math.Cos(a), o.Y - rad*math.Sin(a)}
+			}
+			c.poly(p...)
+			c.fill(gridInk)
+			for i := range p {
+				p[i] = o.lerp(p[i], 1-1/rad)
+			}
+			c.poly(p...)
+			c.fill(terrainColour(t))
+		}}
+	}
+	lineSym := func(label string, w float64, col color.RGBA) legendItem {
+		return legendItem{symW: 0.6 * s, label: label, draw: func(o pt) {
+			c.line(pt{o.X - 0.27*s, o.Y}, pt{o.X + 0.27*s, o.Y}, w)
+			c.fill(col)
+		}}
+	}
+	railSym := func(label string, side scenario.Side, double bool) legendItem {
+		return legendItem{symW: 0.7 * s, label: label, draw: func(o pt) {
+			w := math.Max(1.4, 0.045*s)
+			a, b := pt{o.X - 0.32*s, o.Y}, pt{o.X + 0.32*s, o.Y}
+			half := 0.09 * s
+			if double {
+				half = 0.13 * s
+				c.line(a.add(pt{0, 0.045 * s}), b.add(pt{0, 0.045 * s}), w)
+				c.line(a.sub(pt{0, 0.045 * s}), b.sub(pt{0, 0.045 * s}), w)
+			} else {
+				c.line(a, b, w)
+			}
+			for j := 0; j < 3; j++ {
+				m := a.lerp(b, (float64(j)+0.5)/3)
+				c.seg(m.sub(pt{0, half}), m.add(pt{0, half}), math.Max(1, 0.03*s))
+			}
+			c.fill(railInk(side))
+		}}
+	}
+	items := []legendItem{
+		hexSym(scenario.Clear), hexSym(scenario.Forest), hexSym(scenario.Broken),
+		hexSym(scenario.Swamp), hexSym(scenario.Lake), hexSym(scenario.Sea),
+		lineSym("river", math.Max(1.5, 0.055*s), riverInk),
+		lineSym("major river", math.Max(2.5, 0.11*s), riverInk),
+		lineSym("blocked hexside", math.Max(2.5, 0.1*s), blockedInk),
+		{symW: 0.6 * s, label: "border", draw: func(o pt) {
+			a, b := pt{o.X - 0.27*s, o.Y}, pt{o.X + 0.27*s, o.Y}
+			w := math.Max(2, 0.07*r.s)
+			c.seg(a, b, 2.6*w)
+			c.fill(borderBand)
+			c.seg(a, a.lerp(b, 0.4), w)
+			c.seg(a.lerp(b, 0.6), b, w)
+			c.fill(borderInk)
+		}},
+		railSym("German rail", "DE", false),
+		railSym("Russian rail", "RU", false),
+		railSym("double track", "DE", true),
+		{symW: 0.3 * s, label: "town", draw: func(o pt) {
+			c.circle(o, 0.085*s)
+			c.fill(ink)
+		}},
+		{symW: 0.3 * s, label: "city", draw: func(o pt) {
+			k := 0.13 * s
+			c.rect(o.X-k, o.Y-k, o.X+k, o.Y+k)
+			c.fill(cityInk)
+		}},
+		{symW: 0.6 * s, label: "fortress (full-weak)", draw: func(o pt) {
+			c.poly(starPoints(o, 0.27*s, 0.17*s)...)
+			c.fill(fortInk)
+			c.poly(starPoints(o, 0.27*s-2.2, 0.17*s-1.4)...)
+			c.fill(otherFill)
+		}},
+		{symW: 0.6 * s, label: "trench", draw: func(o pt) {
+			var p []pt
+			for i := 0; i <= 8; i++ {
+				y := 0.03
+				if i%2 == 1 {
+					y = -0.03
+				}
+				p = append(p, pt{o.X + (-0.28+0.07*float64(i))*s, o.Y + y*s})
+			}
+			c.polyline(p, 0.045*s)
+			c.fill(trenchInk)
+		}},
+	}
+	// Scale: five hexes, with the distance if the map knows it.
+	n := 5
+	label := strconv.Itoa(n) + " hexes"
+	if km := r.m.Projection.HexKm; km > 0 {
+		label += " = " + strconv.FormatFloat(float64(n)*km, 'f', -1, 64) + " km"
+	}
+	items = append(items, legendItem{symW: float64(n)*s + 0.1*s, label: label, draw: func(o pt) {
+		x0 := o.X - float64(n)*s/2
+		h := math.Max(3, 0.1*s)
+		c.frame(x0, o.Y-h/2, x0+float64(n)*s, o.Y+h/2, 1)
+		for i := 0; i < n; i += 2 {
+			c.rect(x0+float64(i)*s, o.Y-h/2, x0+float64(i+1)*s, o.Y+h/2)
+		}
+		c.fill(ink)
+	}})
+	return items
+}
+
+func (r *renderer) legendGap() float64 { return 0.12 * r.s }
+
+// layoutLegend flows the legend items into rows no wider than the map.
+func (r *renderer) layoutLegend(imgW int) []legendRow {
+	x0 := float64(r.mapBox.Min.X)
+	x1 := math.Max(float64(r.mapBox.Max.X), x0+10*r.s)
+	x1 = math.Min(x1, float64(imgW)-0.2*r.s)
+	var rows []legendRow
+	var row legendRow
+	x := x0
+	for _, it := range r.legendItems() {
+		w := it.symW + r.legendGap() + float64(r.c.textWidth(r.f.legend, it.label))
+		if len(row.items) > 0 && x+w > x1 {
+			rows = append(rows, row)
+			row, x = legendRow{}, x0
+		}
+		row.items = append(row.items, it)
+		row.xs = append(row.xs, x)
+		x += w + 0.4*r.s
+	}
+	if len(row.items) > 0 {
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func (r *renderer) legendRowH() float64 { return 0.62 * r.s }
+
+func (r *renderer) legendHeight() int {
+	return int(math.Ceil(float64(len(r.leg)) * r.legendRowH()))
+}
+
+func (r *renderer) legend() {
+	c := r.c
+	c.rect(float64(r.mapBox.Min.X), float64(r.legY)-0.35*r.s, float64(r.mapBox.Max.X), float64(r.legY)-0.35*r.s+1)
+	c.fill(gridInk)
+	for i, row := range r.leg {
+		y := float64(r.legY) + (float64(i)+0.5)*r.legendRowH()
+		for j, it := range row.items {
+			x := row.xs[j]
+			it.draw(pt{x + it.symW/2, y})
+			c.textAt(r.f.legend, it.label, x+it.symW+r.legendGap(), y+0.09*r.s, left, ink)
+		}
+	}
+}

@@ -1,0 +1,573 @@
+// Package render draws a hex map with unit counters to a PNG image: terrain,
+// the hex grid and numbers, borders, rivers, rails, towns, fortresses,
+// trenches, rail exits and entry hexes, and NATO-style counters stacked per
+// hex, with a title and a legend in the margin.
+//
+// The renderer sees only the static map and the counters a caller passes:
+// what a side may see is decided before the call (fog of war lives in the
+// engine). Output is deterministic: the same input gives the same pixels.
+package render
+
+import (
+	"image"
+	"image/png"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+
+	"pbem/engine/hex"
+	"pbem/engine/scenario"
+)
+
+// Counter is one visible unit as a side may see it.
+type Counter struct {
+	Hex     hex.Hex
+	Side    scenario.Side     // "DE" or "RU"
+	Type    scenario.UnitType // inf, cav, art, depot, hq
+	Size    scenario.Size     // "X", "XX", "XXX", or "" (HQs)
+	Label   string            // designation, such as "1", "XVII", "vF-1"
+	Values  string            // printed values, such as "4-6-5"
+	Reduced bool              // the reduced side: drawn lighter with a corner stripe
+}
+
+// Options tune the picture.
+type Options struct {
+	HexPx float64 // distance between adjacent hex centres in pixels; 0 means 40
+	Title string  // printed in the top margin
+}
+
+// DefaultHexPx is the hex size used when Options.HexPx is 0.
+const DefaultHexPx = 40
+
+// maxShown is how many counters of a stack are drawn; a badge gives the
+// count of a taller stack.
+const maxShown = 3
+
+// Draw draws the map with the counters on it. Counters in one hex form a
+// stack, drawn in the order given: the first counter of a hex is on top.
+// Counters on hexes off the map are not drawn.
+func Draw(m *scenario.Map, counters []Counter, opt Options) *image.RGBA {
+	if opt.HexPx <= 0 {
+		opt.HexPx = DefaultHexPx
+	}
+	r := newRenderer(m, opt)
+	r.terrain()
+	r.trenches()
+	r.border()
+	r.hexsides()
+	r.hexNumbers()
+	r.rails()
+	r.exits()
+	r.entries()
+	r.fortresses()
+	r.towns()
+	r.counters(counters)
+	r.title()
+	r.legend()
+	return r.c.img
+}
+
+// EncodePNG writes img as a PNG, favouring speed over size.
+func EncodePNG(w io.Writer, img image.Image) error {
+	e := png.Encoder{CompressionLevel: png.BestSpeed}
+	return e.Encode(w, img)
+}
+
+type renderer struct {
+	m      *scenario.Map
+	opt    Options
+	s      float64 // hex centre-to-centre distance, px
+	rad    float64 // hex centre-to-corner distance, px
+	ox, oy float64 // pixel of hex-unit origin
+	mapBox image.Rectangle
+	legY   int // top of the legend area
+	c      *canvas
+	f      *faces
+	leg    []legendRow
+}
+
+func newRenderer(m *scenario.Map, opt Options) *renderer {
+	s := opt.HexPx
+	r := &renderer{m: m, opt: opt, s: s, rad: s / math.Sqrt(3)}
+	r.c = newCanvas(0, 0)
+	r.f = newFaces(s)
+
+	// Extent of the hexes, in hex units.
+	minX, minY := math.Inf(1), math.Inf(1)
+	maxX, maxY := math.Inf(-1), math.Inf(-1)
+	g := m.Grid
+	for _, h := range g.All() {
+		x, y := g.Center(h)
+		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
+		minY, maxY = math.Min(minY, y), math.Max(maxY, y)
+	}
+	if math.IsInf(minX, 0) {
+		minX, minY, maxX, maxY = 0, 0, 0, 0
+	}
+	minX, maxX = minX-0.5, maxX+0.5
+	minY, maxY = minY-1/math.Sqrt(3), maxY+1/math.Sqrt(3)
+
+	side := math.Round(0.9 * s)
+	top := math.Round(1.2 * s)
+	mw := (maxX - minX) * s
+	w := int(math.Ceil(mw + 2*side))
+	w = max(w, int(12*s))
+	r.ox = math.Round(side-minX*s) + math.Floor((float64(w)-mw-2*side)/2)
+	r.oy = math.Round(top - minY*s)
+	r.mapBox = image.Rect(int(math.Floor(minX*s+r.ox)), int(math.Floor(minY*s+r.oy)),
+		int(math.Ceil(maxX*s+r.ox)), int(math.Ceil(maxY*s+r.oy)))
+
+	r.legY = r.mapBox.Max.Y + int(math.Round(0.75*s))
+	r.leg = r.layoutLegend(w)
+	h := r.legY + r.legendHeight() + int(math.Round(0.3*s))
+	r.c.img = image.NewRGBA(image.Rect(0, 0, w, h))
+	r.c.fillRect(r.c.img.Rect, paper)
+	return r
+}
+
+// centre is the pixel centre of hex h.
+func (r *renderer) centre(h hex.Hex) pt {
+	x, y := r.m.Grid.Center(h)
+	return pt{x*r.s + r.ox, y*r.s + r.oy}
+}
+
+// corner is corner i of hex h at distance k*radius from the centre
+// (k = 1: the corner itself).
+func (r *renderer) corner(h hex.Hex, i int, k float64) pt {
+	c := r.centre(h)
+	a := math.Pi/2 - float64(i)*math.Pi/3
+	return pt{c.X + k*r.rad*math.Cos(a), c.Y - k*r.rad*math.Sin(a)}
+}
+
+func (r *renderer) hexPoly(h hex.Hex, k float64) []pt {
+	p := make([]pt, 6)
+	for i := range p {
+		p[i] = r.corner(h, i, k)
+	}
+	return p
+}
+
+// sideEnds gives the two corners of a hexside.
+func (r *renderer) sideEnds(s hex.Side) (pt, pt, bool) {
+	d, ok := r.m.Grid.DirTo(s.A, s.B)
+	if !ok {
+		return pt{}, pt{}, false
+	}
+	i, j := hex.SideCorners(d)
+	return r.corner(s.A, i, 1), r.corner(s.A, j, 1), true
+}
+
+func (r *renderer) land(h hex.Hex) bool {
+	return r.m.Grid.Contains(h) && !r.m.Terrain(h).Water()
+}
+
+// terrain fills every hex with its terrain colour and symbols, over a
+// backing of grid colour that shows between the hexes as the grid.
+func (r *renderer) terrain() {
+	c := r.c
+	all := r.m.Grid.All()
+	grow := 1 + 0.6/r.rad
+	for _, h := range all {
+		c.poly(r.hexPoly(h, grow)...)
+	}
+	c.fill(gridInk)
+	inset := 1 - (0.45/math.Cos(math.Pi/6))/r.rad
+	for _, h := range all {
+		c.poly(r.hexPoly(h, inset)...)
+		c.fill(terrainColour(r.m.Terrain(h)))
+		r.terrainSymbol(h, r.m.Terrain(h))
+	}
+}
+
+// terrainSymbol draws the small marks that tell terrain apart without colour.
+func (r *renderer) terrainSymbol(h hex.Hex, t scenario.Terrain) {
+	c, s := r.c, r.s
+	o := r.centre(h)
+	at := func(x, y float64) pt { return pt{o.X + x*s, o.Y + y*s} }
+	switch t {
+	case scenario.Forest:
+		for _, p := range forestDots {
+			c.circle(at(p.X, p.Y), 0.065*s)
+		}
+		c.fill(forestInk)
+	case scenario.Swamp:
+		for _, p := range swampTufts {
+			a, b := at(p.X-0.08, p.Y), at(p.X+0.08, p.Y)
+			c.seg(a, b, 0.035*s)
+			for _, dx := range [...]float64{-0.045, 0, 0.045} {
+				c.seg(at(p.X+dx, p.Y), at(p.X+dx*1.6, p.Y-0.07), 0.025*s)
+			}
+		}
+		c.fill(swampInk)
+	case scenario.Broken:
+		for _, p := range brokenMarks {
+			c.polyline([]pt{at(p.X-0.07, p.Y+0.03), at(p.X, p.Y-0.04), at(p.X+0.07, p.Y+0.03)}, 0.03*s)
+		}
+		c.fill(brokenInk)
+	case scenario.Lake, scenario.Sea:
+		for _, p := range waveMarks {
+			c.polyline([]pt{at(p.X-0.1, p.Y), at(p.X-0.05, p.Y-0.03), at(p.X, p.Y), at(p.X+0.05, p.Y-0.03), at(p.X+0.1, p.Y)}, 0.025*s)
+		}
+		c.fill(waveInk)
+	}
+}
+
+// Symbol positions, in hex widths from the hex centre.
+var (
+	forestDots  = []pt{{-0.22, -0.06}, {0.22, -0.06}, {-0.12, 0.2}, {0.12, 0.2}, {0, -0.2}, {0, 0.33}, {-0.3, 0.13}, {0.3, 0.13}}
+	swampTufts  = []pt{{-0.18, -0.02}, {0.18, -0.02}, {0, 0.16}, {-0.2, 0.3}, {0.2, 0.3}}
+	brokenMarks = []pt{{-0.2, 0}, {0.2, 0}, {0, 0.16}, {-0.16, 0.3}, {0.16, 0.3}}
+	waveMarks   = []pt{{-0.15, -0.1}, {0.15, 0.05}, {-0.1, 0.22}}
+)
+
+func (r *renderer) hexNumbers() {
+	f := r.f.hexNum
+	dy := -0.3 * r.s
+	for _, h := range r.m.Grid.All() {
+		if !r.land(h) {
+			continue
+		}
+		o := r.centre(h)
+		r.c.textAt(f, h.String(), o.X, o.Y+dy, centre, hexNumInk)
+	}
+}
+
+func (r *renderer) trenches() {
+	c, s := r.c, r.s
+	for _, h := range sortedHexes(r.m.Trenches) {
+		if !r.m.Grid.Contains(h) {
+			continue
+		}
+		o := r.centre(h)
+		var p []pt
+		for i := 0; i <= 8; i++ {
+			y := 0.33
+			if i%2 == 1 {
+				y = 0.27
+			}
+			p = append(p, pt{o.X + (-0.28+0.07*float64(i))*s, o.Y + y*s})
+		}
+		c.polyline(p, 0.045*s)
+		c.fill(trenchInk)
+	}
+}
+
+// border draws the country border along hexsides between land hexes of
+// different countries.
+func (r *renderer) border() {
+	g := r.m.Grid
+	c := r.c
+	w := math.Max(2, 0.07*r.s)
+	for _, h := range g.All() {
+		if !r.land(h) || r.m.Country(h) == "" {
+			continue
+		}
+		for _, d := range [...]hex.Dir{hex.E, hex.SE, hex.SW} {
+			n := g.Neighbour(h, d)
+			if !r.land(n) || r.m.Country(n) == "" || r.m.Country(n) == r.m.Country(h) {
+				continue
+			}
+			s, _ := g.SideBetween(h, n)
+			a, b, ok := r.sideEnds(s)
+			if !ok {
+				continue
+			}
+			c.seg(a, b, 2.6*w)
+			c.fill(borderBand)
+			for _, t := range [...][2]float64{{0.06, 0.42}, {0.58, 0.94}} {
+				c.seg(a.lerp(b, t[0]), a.lerp(b, t[1]), w)
+			}
+			c.fill(borderInk)
+		}
+	}
+}
+
+// hexsides draws rivers and blocked hexsides.
+func (r *renderer) hexsides() {
+	c, s := r.c, r.s
+	for _, hs := range r.m.SortedHexsides() {
+		a, b, ok := r.sideEnds(hs.Side)
+		if !ok {
+			continue
+		}
+		switch hs.Class {
+		case scenario.MinorRiver:
+			c.line(a, b, math.Max(1.5, 0.055*s))
+			c.fill(riverInk)
+		case scenario.MajorRiver:
+			c.line(a, b, math.Max(2.5, 0.11*s))
+			c.fill(riverInk)
+		case scenario.Blocked:
+			c.line(a, b, math.Max(2.5, 0.1*s))
+			c.fill(blockedInk)
+			// Cross-hatch ticks mark the side as impassable.
+			d := b.sub(a)
+			n := pt{-d.Y, d.X}.scale(0.09 * s / d.len())
+			for _, t := range [...]float64{0.25, 0.5, 0.75} {
+				m := a.lerp(b, t)
+				c.seg(m.sub(n), m.add(n), math.Max(1.2, 0.04*s))
+			}
+			c.fill(blockedInk)
+		}
+	}
+}
+
+// rails draws each rail line through hex centres, with cross-ties.
+func (r *renderer) rails() {
+	c, s := r.c, r.s
+	tie := math.Max(1, 0.03*s)
+	for _, l := range r.m.Rails {
+		ink := railInk(l.Country)
+		var p []pt
+		for _, h := range l.Hexes {
+			p = append(p, r.centre(h))
+		}
+		if len(p) < 2 {
+			continue
+		}
+		w, half := math.Max(1.4, 0.045*s), 0.09*s
+		if l.Double {
+			half = 0.13 * s
+		}
+		// One shape per hex-to-hex segment keeps every bounding box small.
+		for i := 1; i < len(p); i++ {
+			a, b := p[i-1], p[i]
+			d := b.sub(a)
+			dl := d.len()
+			if dl == 0 {
+				continue
+			}
+			u := d.scale(1 / dl)
+			n := pt{-u.Y, u.X}
+			if l.Double {
+				off := n.scale(0.045 * s)
+				c.line(a.add(off), b.add(off), w)
+				c.line(a.sub(off), b.sub(off), w)
+			} else {
+				c.line(a, b, w)
+			}
+			k := int(math.Max(2, math.Round(dl/(0.2*s))))
+			for j := 0; j < k; j++ {
+				m := a.lerp(b, (float64(j)+0.5)/float64(k))
+				c.seg(m.sub(n.scale(half)), m.add(n.scale(half)), tie)
+			}
+			c.fill(ink)
+		}
+	}
+}
+
+// offMapDir picks the direction from an edge hex off the map, preferring
+// the direction of travel from prev (a neighbour, or h itself if none).
+func (r *renderer) offMapDir(h, prev hex.Hex) (hex.Dir, bool) {
+	g := r.m.Grid
+	if d, ok := g.DirTo(prev, h); ok && !g.Contains(g.Neighbour(h, d)) {
+		return d, true
+	}
+	// Otherwise the off-map direction closest to straight out from prev.
+	best, found, bestDot := hex.E, false, math.Inf(-1)
+	pc, hc := r.centre(prev), r.centre(h)
+	v := hc.sub(pc)
+	for _, d := range hex.Dirs {
+		n := g.Neighbour(h, d)
+		if g.Contains(n) {
+			continue
+		}
+		u := r.centre(n).sub(hc)
+		dot := u.X*v.X + u.Y*v.Y
+		if !found || dot > bestDot+1e-9 {
+			best, found, bestDot = d, true, dot
+		}
+	}
+	return best, found
+}
+
+// railNeighbour is the hex before (or else after) h on the first rail line
+// through h, or h itself if no line passes.
+func (r *renderer) railNeighbour(h hex.Hex) hex.Hex {
+	for _, l := range r.m.Rails {
+		for i, x := range l.Hexes {
+			if x != h {
+				continue
+			}
+			if i > 0 {
+				return l.Hexes[i-1]
+			}
+			if i+1 < len(l.Hexes) {
+				return l.Hexes[i+1]
+			}
+		}
+	}
+	return h
+}
+
+// exits draws an arrow off the map at each rail exit, with the name of the
+// place the line leads to.
+func (r *renderer) exits() {
+	c, s := r.c, r.s
+	for _, e := range r.m.SortedExits() {
+		if !r.m.Grid.Contains(e.Hex) {
+			continue
+		}
+		prev := r.railNeighbour(e.Hex)
+		d, ok := r.offMapDir(e.Hex, prev)
+		if !ok {
+			continue
+		}
+		o := r.centre(e.Hex)
+		u := r.centre(r.m.Grid.Neighbour(e.Hex, d)).sub(o).scale(1 / s)
+		n := pt{-u.Y, u.X}
+		ink := railInk(e.Country)
+		base := o.add(u.scale(0.3 * s))
+		tip := o.add(u.scale(0.78 * s))
+		c.line(base, tip.sub(u.scale(0.1*s)), math.Max(2, 0.07*s))
+		c.poly(tip, tip.sub(u.scale(0.2*s)).add(n.scale(0.12*s)), tip.sub(u.scale(0.2*s)).sub(n.scale(0.12*s)))
+		c.fill(ink)
+		if e.Name != "" {
+			lp := tip.add(u.scale(0.1 * s))
+			a := centre
+			switch {
+			case u.X > 0.3:
+				a = left
+			case u.X < -0.3:
+				a = right
+			}
+			y := lp.Y + 0.06*s
+			if u.Y > 0.3 {
+				y += 0.12 * s
+			}
+			c.haloText(r.f.small, e.Name, lp.X, y, a, ink, paper)
+		}
+	}
+}
+
+// entries marks lettered entry hexes with the letter in a circle of the
+// entering side's colour, placed toward the map edge.
+func (r *renderer) entries() {
+	c, s := r.c, r.s
+	es := append([]*scenario.Entry(nil), r.m.Entries...)
+	sort.SliceStable(es, func(i, j int) bool {
+		if es[i].Hex != es[j].Hex {
+			return es[i].Hex.Less(es[j].Hex)
+		}
+		return es[i].Letter < es[j].Letter
+	})
+	for _, e := range es {
+		if !r.m.Grid.Contains(e.Hex) {
+			continue
+		}
+		o := r.centre(e.Hex)
+		p := o.add(pt{0.3 * s, -0.18 * s})
+		if d, ok := r.offMapDir(e.Hex, e.Hex); ok {
+			u := r.centre(r.m.Grid.Neighbour(e.Hex, d)).sub(o).scale(1 / s)
+			p = o.add(u.scale(0.58 * s))
+		}
+		rad := 0.16 * s
+		c.circle(p, rad)
+		c.fill(entryRim)
+		c.circle(p, rad-math.Max(1, 0.03*s))
+		c.fill(sideColour(e.Side))
+		r.c.textAt(r.f.entry, e.Letter, p.X, p.Y+0.075*s, centre, ink)
+	}
+}
+
+// fortresses draws a bastion star with the defence strengths.
+func (r *renderer) fortresses() {
+	c, s := r.c, r.s
+	for _, f := range r.m.SortedFortresses() {
+		if !r.m.Grid.Contains(f.Hex) {
+			continue
+		}
+		o := r.centre(f.Hex).add(pt{0, 0.02 * s})
+		c.poly(starPoints(o, 0.27*s, 0.17*s)...)
+		c.fill(fortInk)
+		c.poly(starPoints(o, 0.27*s-2.2, 0.17*s-1.4)...)
+		c.fill(sideColour(f.Owner))
+		str := itoa(f.Full) + "-" + itoa(f.Weak)
+		y := o.Y - 0.38*s
+		if _, ok := r.m.Towns[f.Hex]; !ok && f.Name != "" {
+			c.haloText(r.f.townName, f.Name, o.X, o.Y+0.48*s, centre, ink, paper)
+		}
+		c.haloText(r.f.fortStr, str, o.X+0.25*s, y+0.2*s, left, fortInk, paper)
+	}
+}
+
+// starPoints is a six-pointed bastion outline around o.
+func starPoints(o pt, outer, inner float64) []pt {
+	p := make([]pt, 12)
+	for i := range p {
+		rad := outer
+		if i%2 == 1 {
+			rad = inner
+		}
+		a := -math.Pi/2 + float64(i)*math.Pi/6
+		p[i] = pt{o.X + rad*math.Cos(a), o.Y + rad*math.Sin(a)}
+	}
+	return p
+}
+
+// towns draws town dots and city squares with their names.
+func (r *renderer) towns() {
+	c, s := r.c, r.s
+	for _, t := range r.m.SortedTowns() {
+		if !r.m.Grid.Contains(t.Hex) {
+			continue
+		}
+		o := r.centre(t.Hex)
+		_, fort := r.m.Fortresses[t.Hex]
+		if t.City {
+			k := 0.13 * s
+			c.rect(o.X-k-1, o.Y-k-1, o.X+k+1, o.Y+k+1)
+			c.fill(paper)
+			c.rect(o.X-k, o.Y-k, o.X+k, o.Y+k)
+			c.fill(cityInk)
+		} else {
+			c.circle(o, 0.085*s+1.2)
+			c.fill(paper)
+			c.circle(o, 0.085*s)
+			c.fill(ink)
+		}
+		y := o.Y + 0.36*s
+		switch {
+		case fort:
+			y = o.Y + 0.5*s
+		case t.City:
+			y = o.Y + 0.4*s
+		}
+		name := t.Name
+		if t.VP > 0 {
+			name += " (" + itoa(t.VP) + ")"
+		}
+		if t.City {
+			c.haloText(r.f.cityName, name, o.X, y, centre, ink, paper)
+		} else {
+			c.haloText(r.f.townName, name, o.X, y, centre, ink, paper)
+		}
+	}
+}
+
+func (r *renderer) title() {
+	s := r.s
+	y := math.Round(0.72 * s)
+	if r.opt.Title != "" {
+		r.c.textAt(r.f.title, r.opt.Title, float64(r.mapBox.Min.X), y, left, ink)
+	}
+	// North arrow at the top right.
+	c := r.c
+	x := float64(r.mapBox.Max.X) - 0.2*s
+	top := pt{x, 0.18 * s}
+	c.poly(top, pt{x + 0.14*s, 0.78 * s}, pt{x, 0.64 * s}, pt{x - 0.14*s, 0.78 * s})
+	c.fill(ink)
+	c.textAt(r.f.legend, "N", x-0.24*s, 0.62*s, right, ink)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func sortedHexes[V any](m map[hex.Hex]V) []hex.Hex {
+	out := make([]hex.Hex, 0, len(m))
+	for h := range m {
+		out = append(out, h)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
+	return out
+}
