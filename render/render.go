@@ -364,10 +364,15 @@ func (r *renderer) offMapDir(h, prev hex.Hex) (hex.Dir, bool) {
 	if d, ok := g.DirTo(prev, h); ok && !g.Contains(g.Neighbour(h, d)) {
 		return d, true
 	}
-	// Otherwise the off-map direction closest to straight out from prev.
+	// Otherwise the off-map direction closest to straight out from prev,
+	// or from the middle of the map if there is no prev.
 	best, found, bestDot := hex.E, false, math.Inf(-1)
-	pc, hc := r.centre(prev), r.centre(h)
-	v := hc.sub(pc)
+	hc := r.centre(h)
+	v := hc.sub(r.centre(prev))
+	if prev == h {
+		mid := r.mapBox.Min.Add(r.mapBox.Max).Div(2)
+		v = hc.sub(pt{float64(mid.X), float64(mid.Y)})
+	}
 	for _, d := range hex.Dirs {
 		n := g.Neighbour(h, d)
 		if g.Contains(n) {
@@ -461,6 +466,18 @@ func (r *renderer) entries() {
 		if d, ok := r.offMapDir(e.Hex, e.Hex); ok {
 			u := r.centre(r.m.Grid.Neighbour(e.Hex, d)).sub(o).scale(1 / s)
 			p = o.add(u.scale(0.58 * s))
+			if _, exit := r.m.Exits[e.Hex]; exit {
+				// Keep clear of the exit arrow: beside it, toward the map.
+				n := pt{-u.Y, u.X}.scale(0.36 * s)
+				mid := r.mapBox.Min.Add(r.mapBox.Max).Div(2)
+				m := pt{float64(mid.X), float64(mid.Y)}
+				p = o.add(u.scale(0.3 * s))
+				if p.add(n).sub(m).len() < p.sub(n).sub(m).len() {
+					p = p.add(n)
+				} else {
+					p = p.sub(n)
+				}
+			}
 		}
 		rad := 0.16 * s
 		c.circle(p, rad)
@@ -478,7 +495,7 @@ func (r *renderer) fortresses() {
 		if !r.m.Grid.Contains(f.Hex) {
 			continue
 		}
-		o := r.centre(f.Hex).add(pt{0, 0.02 * s})
+		o := r.centre(f.Hex)
 		c.poly(starPoints(o, 0.27*s, 0.17*s)...)
 		c.fill(fortInk)
 		c.poly(starPoints(o, 0.27*s-2.2, 0.17*s-1.4)...)
@@ -486,7 +503,7 @@ func (r *renderer) fortresses() {
 		str := itoa(f.Full) + "-" + itoa(f.Weak)
 		y := o.Y - 0.38*s
 		if _, ok := r.m.Towns[f.Hex]; !ok && f.Name != "" {
-			c.haloText(r.f.townName, f.Name, o.X, o.Y+0.48*s, centre, ink, paper)
+			c.haloText(r.f.townName, f.Name, o.X, o.Y+0.5*s, centre, ink, paper)
 		}
 		c.haloText(r.f.fortStr, str, o.X+0.25*s, y+0.2*s, left, fortInk, paper)
 	}
@@ -515,13 +532,21 @@ func (r *renderer) towns() {
 		}
 		o := r.centre(t.Hex)
 		_, fort := r.m.Fortresses[t.Hex]
-		if t.City {
+		switch {
+		case fort && t.City:
+			k := 0.075 * s
+			c.rect(o.X-k, o.Y-k, o.X+k, o.Y+k)
+			c.fill(cityInk)
+		case fort:
+			c.circle(o, 0.06*s)
+			c.fill(ink)
+		case t.City:
 			k := 0.13 * s
 			c.rect(o.X-k-1, o.Y-k-1, o.X+k+1, o.Y+k+1)
 			c.fill(paper)
 			c.rect(o.X-k, o.Y-k, o.X+k, o.Y+k)
 			c.fill(cityInk)
-		} else {
+		default:
 			c.circle(o, 0.085*s+1.2)
 			c.fill(paper)
 			c.circle(o, 0.085*s)
