@@ -138,10 +138,10 @@ func parse(files []File) (*Game, ErrorList) {
 		}
 	}
 	if p.g.Map.Grid.Rows == 0 {
-		p.errf(Pos{File: "game.txt", Line: 1}, "no grid record: the map's rows and columns are unknown")
+		p.errf(Pos{File: p.sibling(files, "game.txt"), Line: 1}, "no grid record: the map's rows and columns are unknown")
 		return p.g, p.errs
 	}
-	p.buildGrids()
+	p.buildGrids(p.sibling(files, "map.txt"))
 	// Scenario records first, so that a file's placements find their
 	// scenario wherever they stand in it.
 	for _, r := range deferred {
@@ -476,7 +476,18 @@ func (p *parser) victory(r *record) {
 
 // --- map.txt --------------------------------------------------------------
 
-func (p *parser) buildGrids() {
+// sibling names a file of the game's directory for messages about data that
+// is missing altogether.
+func (p *parser) sibling(files []File, base string) string {
+	for _, f := range files {
+		if i := strings.LastIndexAny(f.Name, "/\\"); i >= 0 {
+			return f.Name[:i+1] + base
+		}
+	}
+	return base
+}
+
+func (p *parser) buildGrids(mapFile string) {
 	m := p.g.Map
 	g := m.Grid
 	// country letters may be anywhere
@@ -554,10 +565,10 @@ func (p *parser) buildGrids() {
 		}
 	}
 	if m.terrain == nil {
-		p.errf(Pos{File: "map.txt", Line: 1}, "no terrain grid")
+		p.errf(Pos{File: mapFile, Line: 1}, "no terrain grid")
 	}
 	if m.country == nil {
-		p.errf(Pos{File: "map.txt", Line: 1}, "no country grid")
+		p.errf(Pos{File: mapFile, Line: 1}, "no country grid")
 	}
 }
 
