@@ -24,10 +24,17 @@ type Map struct {
 	OffMap  []*OffMapOut
 	Entries []*EntryOut
 	Notes   []string
+	Blocked []BlockedOut
 	ends    map[string]*ExitOut // "R1.start" -> exit
 }
 
 type shares struct{ sea, lake, forest, swamp, de float64 }
+
+// BlockedOut is a blocked hexside.
+type BlockedOut struct {
+	Side   hex.Side
+	Reason string
+}
 
 // TownOut is a town record.
 type TownOut struct {
@@ -307,6 +314,22 @@ func Build(g *Geo) (*Map, []string) {
 		} else {
 			m.Notes = append(m.Notes, fmt.Sprintf("river %s has no hexside on the map", rv.Name))
 		}
+	}
+
+	// Blocked hexsides.
+	for _, b := range g.Blocked {
+		x, y, _ := strings.Cut(b.Hex, "/")
+		ha, err1 := hex.Parse(x)
+		hb, err2 := hex.Parse(y)
+		s, ok := grid.SideBetween(ha, hb)
+		if err1 != nil || err2 != nil || !ok {
+			fail("geo.txt:%d: blocked %s: not a hexside", b.Line, b.Hex)
+			continue
+		}
+		if used[s] != "" {
+			fail("geo.txt:%d: blocked %s is on the %s", b.Line, b.Hex, used[s])
+		}
+		m.Blocked = append(m.Blocked, BlockedOut{s, b.Reason})
 	}
 
 	// Railways.

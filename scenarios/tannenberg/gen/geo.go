@@ -95,6 +95,7 @@ type Geo struct {
 	OffMap     []*OffMapIn
 	Entries    []*EntryIn
 	Fixes      []*Fix
+	Blocked    []*Fix // Hex holds the hexside A/B
 }
 
 type token struct {
@@ -322,6 +323,15 @@ func ParseGeo(text string) (*Geo, error) {
 				return nil, bad("a fix needs reason=")
 			}
 			g.Fixes = append(g.Fixes, f)
+		case "blocked":
+			if err := need(1); err != nil {
+				return nil, err
+			}
+			f := &Fix{Hex: r.args[0], Reason: r.fields["reason"], Line: r.line}
+			if f.Reason == "" {
+				return nil, bad("blocked needs reason=")
+			}
+			g.Blocked = append(g.Blocked, f)
 		default:
 			return nil, bad("unknown record")
 		}

@@ -154,6 +154,13 @@ func (m *Map) Write() string {
 		}
 	}
 
+	if len(m.Blocked) > 0 {
+		p("\n# ---- Blocked hexsides.\n")
+		for _, b := range m.Blocked {
+			p("blocked %s %s\n", b.Side, authored("%s", b.Reason))
+		}
+	}
+
 	p("\n# ---- Railways open in August 1914 (notes s.5). Not drawn: R9 (Pillkallen\n")
 	p("# 750 mm light railway), R32 Stallupönen-Goldap and R33 Gumbinnen-Angerburg\n")
 	p("# (not open or opening unconfirmed), R44 Śniadowo-Łomża (completion uncertain),\n")
@@ -179,7 +186,8 @@ func (m *Map) Write() string {
 		}
 	}
 
-	p("\n# ---- Rail exits: where a line leaves the map.\n")
+	p("\n# ---- Rail exits: where a line leaves the map. The north edge is never a\n")
+	p("# German supply source (T[9.0]); the Memel exit only ends the Tilsit line.\n")
 	for _, e := range m.Exits {
 		p("exit %s country=%s name=%s %s\n", e.Hex, e.Country, q(e.Name), authored("edge hex where %s leaves the map", e.Line))
 	}

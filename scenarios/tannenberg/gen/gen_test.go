@@ -1,0 +1,330 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"pbem/engine/hex"
+)
+
+func build(t *testing.T) (*Geo, *Map) {
+	t.Helper()
+	g, err := ParseGeo(geoText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, errs := Build(g)
+	for _, e := range errs {
+		t.Error(e)
+	}
+	return g, m
+}
+
+func mustHex(t *testing.T, s string) hex.Hex {
+	t.Helper()
+	h, err := hex.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// The committed map.txt is exactly what the tool writes.
+func TestMapIsFresh(t *testing.T) {
+	_, m := build(t)
+	want := m.Write()
+	got, err := os.ReadFile("../map.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want {
+		t.Fatal("scenarios/tannenberg/map.txt is stale: run go run ./scenarios/tannenberg/gen -o scenarios/tannenberg/map.txt")
+	}
+	if again := m.Write(); again != want {
+		t.Fatal("output is not deterministic")
+	}
+	_, m2 := build(t)
+	if m2.Write() != want {
+		t.Fatal("two builds differ")
+	}
+}
+
+// The generator's grid and projection are those of game.txt.
+func TestProjectionMatchesGameTxt(t *testing.T) {
+	data, err := os.ReadFile("../game.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, want := range []string{
+		"grid rows=30 cols=35 parity=even-rows-west",
+		"projection ref=0303 lat=54.902 lon=23.909 km=13.0 parallel=53.0",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("game.txt lacks %q", want)
+		}
+	}
+}
+
+func townHexes(m *Map) map[string]hex.Hex {
+	out := map[string]hex.Hex{}
+	for _, t := range m.Towns {
+		out[t.Place.Name] = t.Hex
+	}
+	return out
+}
+
+// T 20.0 prints Kovno 0303, Grodno 1503, Warsaw 2918.
+func TestRulebookHexes(t *testing.T) {
+	_, m := build(t)
+	towns := townHexes(m)
+	for name, want := range rulebookHexes {
+		if got := towns[name]; got.String() != want {
+			t.Errorf("%s in %s, want %s", name, got, want)
+		}
+	}
+	for _, tw := range m.Towns {
+		if _, ok := rulebookHexes[tw.Place.Name]; ok && !tw.City {
+			t.Errorf("%s is not a city", tw.Place.Name)
+		}
+	}
+}
+
+// Every place of digest 002 Appendix B.3 is within one hex of the digest's
+// estimate.
+func TestDigestB3Estimates(t *testing.T) {
+	_, m := build(t)
+	towns := townHexes(m)
+	b3 := map[string]string{
+		"Tilsit": "0113", "Königsberg": "0520", "Insterburg": "0614", "Gumbinnen": "0612",
+		"Stallupönen": "0610", "Goldap": "0911", "Angerburg": "1013", "Lötzen": "1214",
+		"Rastenburg": "1116", "Lyck": "1311", "Elbing": "1026", "Marienburg": "1128",
+		"Danzig": "0830", "Allenstein": "1420", "Tannenberg": "1722", "Soldau": "2022",
+		"Mława": "2121", "Osowiec": "1709", "Suwałki": "1108", "Augustów": "1308",
+		"Łomża": "2012", "Ostrołęka": "2115", "Białystok": "2007", "Pułtusk": "2518",
+		"Novogeorgievsk": "2719", "Płock": "2625", "Włocławek": "2528", "Graudenz": "1729",
+		"Thorn": "2230", "Bromberg": "2033", "Kovno": "0303", "Grodno": "1503", "Warsaw": "2918",
+	}
+	for name, est := range b3 {
+		h, ok := towns[name]
+		if !ok {
+			t.Errorf("%s is not a town on the map", name)
+			continue
+		}
+		if d := grid.Distance(h, mustHex(t, est)); d > 1 {
+			t.Errorf("%s in %s, %d hexes from the B.3 estimate %s", name, h, d, est)
+		}
+	}
+}
+
+// Towns and fortresses stand on land of their own country.
+func TestTownsOnLand(t *testing.T) {
+	_, m := build(t)
+	for _, tw := range m.Towns {
+		if m.water(tw.Hex) {
+			t.Errorf("%s in %s is water", tw.Place.Name, tw.Hex)
+		}
+		if m.Country(tw.Hex) != tw.Place.Polity {
+			t.Errorf("%s in %s is %s, was %s in 1914", tw.Place.Name, tw.Hex, m.Country(tw.Hex), tw.Place.Polity)
+		}
+	}
+	towns := townHexes(m)
+	for _, name := range []string{"Königsberg", "Danzig", "Elbing", "Pillau", "Tilsit", "Braunsberg", "Labiau"} {
+		if h, ok := towns[name]; !ok || m.water(h) {
+			t.Errorf("%s: not a land town hex", name)
+		}
+	}
+	if len(m.Towns) < 50 || len(m.Towns) > 95 {
+		t.Errorf("%d towns", len(m.Towns))
+	}
+	for _, f := range m.Forts {
+		if m.water(f.Hex) || m.Country(f.Hex) != f.In.Owner {
+			t.Errorf("fortress %s in %s: %c %s", f.In.Name, f.Hex, m.Terrain(f.Hex), m.Country(f.Hex))
+		}
+	}
+}
+
+// The lagoons and the Baltic are sea.
+func TestSea(t *testing.T) {
+	_, m := build(t)
+	for _, p := range []LatLon{
+		{54.55, 19.80}, // Frisches Haff off Frauenburg
+		{55.00, 21.00}, // Kurisches Haff
+		{54.90, 19.00}, // Baltic north of the Vistula Spit
+	} {
+		h := proj.HexAt(p.Lat, p.Lon)
+		if m.Terrain(h) != '~' {
+			t.Errorf("%v (%s) is %c, want sea", p, h, m.Terrain(h))
+		}
+	}
+}
+
+// The Masurian lakes make lake hexes between Angerburg and Johannisburg,
+// with the gates open: Angerburg, Lötzen, Nikolaiken, Arys and Johannisburg
+// are land, and a land path crosses the lake line at Lötzen and near
+// Nikolaiken.
+func TestMasurianLakes(t *testing.T) {
+	_, m := build(t)
+	towns := townHexes(m)
+	anger, johan := towns["Angerburg"], towns["Johannisburg"]
+	var lakes []hex.Hex
+	for r := anger.Row; r <= johan.Row; r++ {
+		for c := 10; c <= 17; c++ {
+			h := hex.Hex{Row: r, Col: c}
+			if m.Terrain(h) == 'L' {
+				lakes = append(lakes, h)
+			}
+		}
+	}
+	if len(lakes) < 4 {
+		t.Errorf("only %d lake hexes between Angerburg and Johannisburg: %v", len(lakes), lakes)
+	}
+	for _, name := range []string{"Angerburg", "Lötzen", "Nikolaiken", "Arys", "Johannisburg"} {
+		if h := towns[name]; m.Terrain(h) == 'L' {
+			t.Errorf("gate %s (%s) is lake", name, h)
+		}
+	}
+	// Lötzen is next to lake hexes on both sides of its isthmus.
+	lz := towns["Lötzen"]
+	n := 0
+	for _, h := range grid.Neighbours(lz) {
+		if m.Terrain(h) == 'L' {
+			n++
+		}
+	}
+	if n < 2 {
+		t.Errorf("Lötzen %s touches %d lake hexes, want 2 or more", lz, n)
+	}
+	// The lake line has gaps: the lake hexes do not form one chain.
+	seen := map[hex.Hex]bool{}
+	var walk func(h hex.Hex)
+	walk = func(h hex.Hex) {
+		seen[h] = true
+		for _, x := range grid.Neighbours(h) {
+			if grid.Contains(x) && m.Terrain(x) == 'L' && !seen[x] {
+				walk(x)
+			}
+		}
+	}
+	walk(lakes[0])
+	if len(seen) == len(lakes) {
+		t.Errorf("the lake hexes %v form one unbroken chain: no gates", lakes)
+	}
+}
+
+// The Vistula, Narew, Bug and Neman are major rivers; the Vistula runs
+// past Warsaw, Thorn, Graudenz and Dirschau with each town on its bank.
+func TestRivers(t *testing.T) {
+	_, m := build(t)
+	byName := map[string]*RiverOut{}
+	for _, r := range m.Rivers {
+		byName[r.In.Name] = r
+	}
+	for _, name := range []string{"Vistula", "Narew", "Bug", "Neman"} {
+		r := byName[name]
+		if r == nil || r.In.Kind != "major" || len(r.Sides) < 10 {
+			t.Errorf("%s: want a major river of 10 or more hexsides", name)
+		}
+	}
+	for _, name := range []string{"Pregel", "Alle", "Angerapp", "Drewenz", "Passarge", "Omulew", "Orzyc", "Wkra", "Biebrza", "Pisa", "Deime", "Inster"} {
+		if r := byName[name]; r == nil || r.In.Kind != "minor" {
+			t.Errorf("%s: want a minor river", name)
+		}
+	}
+	towns := townHexes(m)
+	on := func(river string, h hex.Hex) bool {
+		for _, s := range byName[river].Sides {
+			if s.A == h || s.B == h {
+				return true
+			}
+		}
+		return false
+	}
+	for _, name := range []string{"Warsaw", "Thorn", "Graudenz", "Dirschau"} {
+		if !on("Vistula", towns[name]) {
+			t.Errorf("the Vistula does not touch %s (%s)", name, towns[name])
+		}
+	}
+	// The Vistula reaches the south edge.
+	south := false
+	for _, s := range byName["Vistula"].Sides {
+		if s.A.Row == grid.Rows || s.B.Row == grid.Rows {
+			south = true
+		}
+	}
+	if !south {
+		t.Error("the Vistula does not reach the south edge")
+	}
+}
+
+// The frontier puts the border towns on their 1914 side.
+func TestBorder(t *testing.T) {
+	_, m := build(t)
+	towns := townHexes(m)
+	for name, want := range map[string]string{
+		"Tilsit": "DE", "Insterburg": "DE", "Allenstein": "DE", "Soldau": "DE", "Eydtkuhnen": "DE", "Prostken": "DE", "Thorn": "DE",
+		"Suwałki": "RU", "Łomża": "RU", "Mława": "RU", "Warsaw": "RU", "Grajewo": "RU", "Alexandrowo": "RU", "Kovno": "RU",
+	} {
+		if got := m.Country(towns[name]); got != want {
+			t.Errorf("%s (%s) is %s, want %s", name, towns[name], got, want)
+		}
+	}
+}
+
+// Rail lines are chains of adjacent land hexes of their country, each joined
+// to an exit of its country; the lettered entries are where the brief says.
+func TestRails(t *testing.T) {
+	_, m := build(t)
+	if errs := m.Check(); len(errs) > 0 {
+		t.Fatal(strings.Join(errs, "\n"))
+	}
+	ids := map[string]*RailOut{}
+	for _, r := range m.Rails {
+		if ids[r.ID] != nil {
+			t.Errorf("rail %s twice", r.ID)
+		}
+		ids[r.ID] = r
+	}
+	for _, skip := range []string{"R9", "R32", "R33"} {
+		if ids[skip] != nil {
+			t.Errorf("rail %s should not be drawn", skip)
+		}
+	}
+	entries := map[string]*EntryOut{}
+	for _, e := range m.Entries {
+		entries[e.Letter] = e
+	}
+	for letter, want := range map[string]struct{ side, edge string }{
+		"A": {"DE", "W"}, "B": {"DE", "W"}, "C": {"DE", "W"},
+		"D": {"RU", "E"}, "E": {"RU", "E"}, "F": {"RU", "E"}, "G": {"RU", "E"},
+		"H": {"RU", "SE"}, "I": {"RU", "SE"}, "J": {"RU", "SW"},
+	} {
+		e := entries[letter]
+		if e == nil {
+			t.Errorf("no entry %s", letter)
+			continue
+		}
+		h := e.Exit.Hex
+		if e.Exit.Country != want.side {
+			t.Errorf("entry %s at %s is %s", letter, h, e.Exit.Country)
+		}
+		ok := false
+		for _, c := range want.edge {
+			switch c {
+			case 'W':
+				ok = ok || h.Col == grid.Cols
+			case 'E':
+				ok = ok || h.Col == 1
+			case 'S':
+				ok = ok || h.Row == grid.Rows
+			}
+		}
+		if !ok {
+			t.Errorf("entry %s at %s is not on the %s edge", letter, h, want.edge)
+		}
+	}
+	if len(entries) != 10 {
+		t.Errorf("%d entries, want A-J", len(entries))
+	}
+}
