@@ -69,7 +69,7 @@ func (m *Map) Write() string {
 	}
 	p("# Terrain: . clear, F forest, S swamp, L lake, ~ sea. Rows are written west to\n")
 	p("# east; odd rows lie half a hex east of even rows and are indented.\n")
-	p("terrain %s\n", authored("GSHHG coast, lagoon and lake polygons, forest and marsh outlines (notes s.3-4); a hex takes a terrain when over half of its %d sample points lie in it; hand corrections listed below", len(samples(hex.Hex{Row: 1, Col: 1}))))
+	p("terrain %s\n", authored("GSHHG coast, lagoon and lake polygons, forest and marsh outlines (notes s.3-4); of %d sample points per hex, sea, forest or swamp needs over %.0f%%, lake %.0f%% (no Masurian lake covers half a hex); hand corrections listed below", len(samples(hex.Hex{Row: 1, Col: 1})), seaShare*100, lakeShare*100))
 	block(func(h hex.Hex) string { return string(m.Terrain(h)) })
 	p("\n# Country: G German, R Russian, - water.\n")
 	p("country %s\n", authored("1914 frontier (modern LT-RU boundary north of Vistytis, else placed between border-town pairs); a land hex is German when over half of it lies on the German side; hand corrections listed below"))
