@@ -235,7 +235,7 @@ func (r *renderer) hexNumbers() {
 
 func (r *renderer) trenches() {
 	c, s := r.c, r.s
-	for _, h := range sortedHexes(r.m.Trenches) {
+	for _, h := range hex.SortedKeys(r.m.Trenches) {
 		if !r.m.Grid.Contains(h) {
 			continue
 		}
@@ -587,12 +587,3 @@ func (r *renderer) title() {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-func sortedHexes[V any](m map[hex.Hex]V) []hex.Hex {
-	out := make([]hex.Hex, 0, len(m))
-	for h := range m {
-		out = append(out, h)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
-	return out
-}

@@ -49,36 +49,6 @@ func TestGarrisonCitiesT20(t *testing.T) {
 	}
 }
 
-// Digest 002 B.3 estimates where the places the rules point to lie; the
-// authored map must put each within one hex of the estimate.
-func TestPlacesB3(t *testing.T) {
-	g := tannenberg(t)
-	est := map[string]string{
-		"Tilsit": "0113", "Königsberg": "0520", "Insterburg": "0614", "Gumbinnen": "0612",
-		"Stallupönen": "0610", "Goldap": "0911", "Angerburg": "1013", "Lötzen": "1214",
-		"Rastenburg": "1116", "Lyck": "1311", "Elbing": "1026", "Marienburg": "1128",
-		"Danzig": "0830", "Allenstein": "1420", "Tannenberg": "1722", "Soldau": "2022",
-		"Mława": "2121", "Osowiec": "1709", "Suwałki": "1108", "Augustów": "1308",
-		"Łomża": "2012", "Ostrołęka": "2115", "Białystok": "2007", "Pułtusk": "2518",
-		"Novogeorgievsk": "2719", "Płock": "2625", "Włocławek": "2528", "Graudenz": "1729",
-		"Thorn": "2230", "Bromberg": "2033",
-	}
-	found := 0
-	for _, town := range g.Map.SortedTowns() {
-		want, ok := est[town.Name]
-		if !ok {
-			continue
-		}
-		found++
-		if d := g.Map.Grid.Distance(town.Hex, at(want)); d > 1 {
-			t.Errorf("%s at %s, %d hexes from the digest's estimate %s", town.Name, town.Hex, d, want)
-		}
-	}
-	if found < len(est)-3 {
-		t.Errorf("only %d of the %d B.3 places are towns on the map", found, len(est))
-	}
-}
-
 // The counter sheet's legible set-up hexes (digest 002 App. A) and the
 // I Corps stack of T 18.23 are used by the campaign scenario.
 func TestPrintedSetupHexes(t *testing.T) {

@@ -28,13 +28,8 @@ sets up as a NATO-style counter. The same data gives the same bytes.`,
 			fmt.Fprintln(e.stderr, "usage: pbem render -scenario NAME -o FILE.png")
 			return 2
 		}
-		c, ok := catalog(e, o, false)
+		_, g, s, ok := findScenario(e, o, o.scenario, false)
 		if !ok {
-			return 1
-		}
-		g, s, err := c.Find(o.scenario)
-		if err != nil {
-			fmt.Fprintln(e.stderr, err)
 			return 1
 		}
 		img := render.Draw(g.Map, setupCounters(g, s), render.Options{

@@ -35,6 +35,21 @@ func catalog(e *env, o *options, quiet bool) (*scenarios.Catalog, bool) {
 	return c, true
 }
 
+// findScenario loads the catalog and looks up a scenario by name, printing
+// why when it cannot.
+func findScenario(e *env, o *options, name string, quiet bool) (*scenarios.Catalog, *scenario.Game, *scenario.Scenario, bool) {
+	c, ok := catalog(e, o, quiet)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	g, s, err := c.Find(name)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "pbem:", err)
+		return nil, nil, nil, false
+	}
+	return c, g, s, true
+}
+
 var scenarioList = &command{
 	name:    "scenario list",
 	summary: "list every scenario with its rulebook, turns and sides",
@@ -89,13 +104,8 @@ problem is printed as file:line: message; the exit status is 1 if there is any.`
 				}
 			})
 		}
-		c, ok := catalog(e, o, true)
+		c, g, s, ok := findScenario(e, o, args[0], true)
 		if !ok {
-			return 1
-		}
-		g, s, err := c.Find(args[0])
-		if err != nil {
-			fmt.Fprintln(e.stderr, err)
 			return 1
 		}
 		return report(e, c.ProblemsFor(g, s), func() {
@@ -137,13 +147,8 @@ scenario sets up there or brings in there, each with its source.`,
 			fmt.Fprintln(e.stderr, "pbem scenario hex:", err)
 			return 2
 		}
-		c, ok := catalog(e, o, false)
+		_, g, s, ok := findScenario(e, o, args[0], false)
 		if !ok {
-			return 1
-		}
-		g, s, err := c.Find(args[0])
-		if err != nil {
-			fmt.Fprintln(e.stderr, err)
 			return 1
 		}
 		fmt.Fprint(e.stdout, g.DescribeHex(s, h))

@@ -16,6 +16,7 @@ package hex
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -105,4 +106,23 @@ var axialStep = [6][2]int{
 	W:  {-1, 0},
 	NW: {0, -1},
 	NE: {1, -1},
+}
+
+// SortedKeys lists a map's hexes in Less order, so that whatever is built
+// from them does not depend on map iteration.
+func SortedKeys[V any](m map[Hex]V) []Hex {
+	out := make([]Hex, 0, len(m))
+	for h := range m {
+		out = append(out, h)
+	}
+	slices.SortFunc(out, func(a, b Hex) int {
+		if a.Less(b) {
+			return -1
+		}
+		if b.Less(a) {
+			return 1
+		}
+		return 0
+	})
+	return out
 }

@@ -74,9 +74,9 @@ func (g *Game) checkMap(errs *ErrorList) {
 			errs.add(f.Src.Pos, "fortress %s: owner %s but hex %s is in %s", f.Name, f.Owner, f.Hex, c)
 		}
 	}
-	for _, t := range sortedHexSources(m.Trenches) {
-		if !land(t.hex) {
-			errs.add(t.src.Pos, "trench: hex %s is %s", t.hex, m.Terrain(t.hex))
+	for _, h := range hex.SortedKeys(m.Trenches) {
+		if !land(h) {
+			errs.add(m.Trenches[h].Pos, "trench: hex %s is %s", h, m.Terrain(h))
 		}
 	}
 	for _, s := range m.SortedHexsides() {
@@ -95,20 +95,6 @@ func (g *Game) checkMap(errs *ErrorList) {
 			errs.add(e.Src.Pos, "entry %s: hex %s is %s", e.Letter, e.Hex, m.Terrain(e.Hex))
 		}
 	}
-}
-
-type hexSource struct {
-	hex hex.Hex
-	src Source
-}
-
-func sortedHexSources(m map[hex.Hex]Source) []hexSource {
-	out := make([]hexSource, 0, len(m))
-	for h, s := range m {
-		out = append(out, hexSource{h, s})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].hex.Less(out[j].hex) })
-	return out
 }
 
 // checkRails: each line is a chain of adjacent land hexes of its own
@@ -345,12 +331,7 @@ func (g *Game) checkScenario(s *Scenario, errs *ErrorList) {
 		}
 	}
 	if limit, ok := g.Param("stacking-limit"); ok {
-		hexes := make([]hex.Hex, 0, len(stack))
-		for h := range stack {
-			hexes = append(hexes, h)
-		}
-		sort.Slice(hexes, func(i, j int) bool { return hexes[i].Less(hexes[j]) })
-		for _, h := range hexes {
+		for _, h := range hex.SortedKeys(stack) {
 			if stack[h] > limit {
 				errs.add(stackPos[h], "%s: %d stacking points set up in %s, over the limit of %d (T[6.11])", s.Name, stack[h], h, limit)
 			}

@@ -187,7 +187,7 @@ func (m *Map) index(h hex.Hex) int { return (h.Row-1)*m.Grid.Cols + h.Col - 1 }
 
 // Terrain returns the terrain of an on-map hex.
 func (m *Map) Terrain(h hex.Hex) Terrain {
-	if !m.Grid.Contains(h) || m.terrain == nil {
+	if !m.Grid.Contains(h) || len(m.terrain) == 0 {
 		return 0
 	}
 	return m.terrain[m.index(h)]
@@ -195,7 +195,7 @@ func (m *Map) Terrain(h hex.Hex) Terrain {
 
 // Country returns whose territory an on-map hex is, or "" for water.
 func (m *Map) Country(h hex.Hex) Side {
-	if !m.Grid.Contains(h) || m.country == nil {
+	if !m.Grid.Contains(h) || len(m.country) == 0 {
 		return ""
 	}
 	return m.country[m.index(h)]

@@ -63,14 +63,8 @@ func parse(files []File) (*Game, ErrorList) {
 		letters:  map[string]Side{},
 		gridDecl: map[string]Pos{},
 	}
-	p.g.Map = &Map{
-		Overrides:  map[hex.Hex]Source{},
-		Towns:      map[hex.Hex]*Town{},
-		Fortresses: map[hex.Hex]*Fortress{},
-		Trenches:   map[hex.Hex]Source{},
-		Hexsides:   map[hex.Side]*Hexside{},
-		Exits:      map[hex.Hex]*Exit{},
-	}
+	// The grids are allocated once the grid record is read.
+	p.g.Map = NewMap(hex.Grid{})
 	// game.txt first: the grid must be known before hexes are checked.
 	sorted := append([]File(nil), files...)
 	sort.SliceStable(sorted, func(i, j int) bool {
@@ -564,10 +558,10 @@ func (p *parser) buildGrids(mapFile string) {
 			}
 		}
 	}
-	if m.terrain == nil {
+	if _, ok := p.gridDecl["terrain"]; !ok {
 		p.errf(Pos{File: mapFile, Line: 1}, "no terrain grid")
 	}
-	if m.country == nil {
+	if _, ok := p.gridDecl["country"]; !ok {
 		p.errf(Pos{File: mapFile, Line: 1}, "no country grid")
 	}
 }
@@ -617,7 +611,7 @@ func (p *parser) override(r *record) {
 			p.errf(r.Args[1].Pos, "terrain %s: %q is not a terrain", h, r.Args[1].Value)
 			return
 		}
-		if m.terrain != nil {
+		if len(m.terrain) > 0 {
 			m.terrain[m.index(h)] = t
 		}
 	case "country":
@@ -629,7 +623,7 @@ func (p *parser) override(r *record) {
 		if s == "-" {
 			s = ""
 		}
-		if m.country != nil {
+		if len(m.country) > 0 {
 			m.country[m.index(h)] = s
 		}
 	}

@@ -288,7 +288,7 @@ func Build(g *Geo) (*Map, []string) {
 		}
 		forts[h] = o
 	}
-	for _, h := range sortedHexes(forts) {
+	for _, h := range hex.SortedKeys(forts) {
 		m.Forts = append(m.Forts, forts[h])
 	}
 
@@ -487,7 +487,7 @@ func Build(g *Geo) (*Map, []string) {
 			m.Rails = append(m.Rails, ro)
 		}
 	}
-	for _, h := range sortedHexes(exits) {
+	for _, h := range hex.SortedKeys(exits) {
 		m.Exits = append(m.Exits, exits[h])
 	}
 
@@ -611,15 +611,6 @@ func (m *Map) Check() []string {
 		}
 	}
 	return errs
-}
-
-func sortedHexes[V any](m map[hex.Hex]V) []hex.Hex {
-	out := make([]hex.Hex, 0, len(m))
-	for h := range m {
-		out = append(out, h)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
-	return out
 }
 
 // distKm is the distance between two points on a sphere of the projection's

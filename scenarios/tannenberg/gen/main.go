@@ -90,7 +90,7 @@ func main() {
 }
 
 func (m *Map) debugDump() {
-	hs := sortedHexes(m.share)
+	hs := hex.SortedKeys(m.share)
 	sort.Slice(hs, func(i, j int) bool { return hs[i].Less(hs[j]) })
 	for _, h := range hs {
 		s := m.share[h]
