@@ -110,6 +110,13 @@ func TestMapShape(t *testing.T) {
 			t.Errorf("%s is %q, want RU", id, m.Country(at(id)))
 		}
 	}
+	// T[10.2]: German units feed off trenches; the Angerapp and Deime
+	// positions of 1914 are trench hexes.
+	for _, id := range []string{"0813", "0518"} {
+		if _, ok := m.Trenches[at(id)]; !ok {
+			t.Errorf("%s is not a trench hex", id)
+		}
+	}
 	major := 0
 	for _, s := range m.SortedHexsides() {
 		if s.River == "Vistula" && s.Class == scenario.MajorRiver {

@@ -25,10 +25,17 @@ type Map struct {
 	Entries []*EntryOut
 	Notes   []string
 	Blocked []BlockedOut
+	Trench  []TrenchOut
 	ends    map[string]*ExitOut // "R1.start" -> exit
 }
 
 type shares struct{ sea, lake, forest, swamp, de float64 }
+
+// TrenchOut is a trench record: land hexes of one field position.
+type TrenchOut struct {
+	Hexes  []hex.Hex
+	Reason string
+}
 
 // BlockedOut is a blocked hexside.
 type BlockedOut struct {
@@ -330,6 +337,20 @@ func Build(g *Geo) (*Map, []string) {
 			fail("geo.txt:%d: blocked %s is on the %s", b.Line, b.Hex, used[s])
 		}
 		m.Blocked = append(m.Blocked, BlockedOut{s, b.Reason})
+	}
+
+	// Trenches: prepared field positions, on land hexes only.
+	for _, tr := range g.Trenches {
+		out := TrenchOut{Reason: tr.Reason}
+		for _, s := range tr.Hexes {
+			h, err := hex.Parse(s)
+			if err != nil || !grid.Contains(h) || m.water(h) {
+				fail("geo.txt:%d: trench %s: not a land hex of the map", tr.Line, s)
+				continue
+			}
+			out.Hexes = append(out.Hexes, h)
+		}
+		m.Trench = append(m.Trench, out)
 	}
 
 	// Railways.

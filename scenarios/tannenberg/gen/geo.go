@@ -95,6 +95,14 @@ type Geo struct {
 	Entries    []*EntryIn
 	Fixes      []*Fix
 	Blocked    []*Fix // Hex holds the hexside A/B
+	Trenches   []*TrenchIn
+}
+
+// TrenchIn is a prepared field position: the hexes it covers.
+type TrenchIn struct {
+	Hexes  []string
+	Reason string
+	Line   int
 }
 
 type token struct {
@@ -331,6 +339,15 @@ func ParseGeo(text string) (*Geo, error) {
 				return nil, bad("blocked needs reason=")
 			}
 			g.Blocked = append(g.Blocked, f)
+		case "trench":
+			if err := need(1); err != nil {
+				return nil, err
+			}
+			tr := &TrenchIn{Hexes: r.args, Reason: r.fields["reason"], Line: r.line}
+			if tr.Reason == "" {
+				return nil, bad("trench needs reason=")
+			}
+			g.Trenches = append(g.Trenches, tr)
 		default:
 			return nil, bad("unknown record")
 		}

@@ -161,6 +161,18 @@ func (m *Map) Write() string {
 		}
 	}
 
+	if len(m.Trench) > 0 {
+		p("\n# ---- Trenches: prepared German field positions of 1914 (T[10.2] lets\n")
+		p("# German units feed off them; TEC: defender doubled, +1 MP to enter).\n")
+		for _, tr := range m.Trench {
+			hs := make([]string, len(tr.Hexes))
+			for i, h := range tr.Hexes {
+				hs[i] = h.String()
+			}
+			p("trench %s %s\n", strings.Join(hs, " "), authored("%s", tr.Reason))
+		}
+	}
+
 	p("\n# ---- Railways open in August 1914 (notes s.5). Not drawn: R9 (Pillkallen\n")
 	p("# 750 mm light railway), R32 Stallupönen-Goldap and R33 Gumbinnen-Angerburg\n")
 	p("# (not open or opening unconfirmed), R44 Śniadowo-Łomża (completion uncertain),\n")
