@@ -125,15 +125,13 @@ func (g *Game) checkRails(errs *ErrorList) {
 		country Side
 		hex     hex.Hex
 	}
-	byCountry := map[Side]map[hex.Hex]bool{}
+	hasLines := map[Side]bool{}
 	for _, l := range m.Rails {
 		if len(l.Hexes) < 2 {
 			errs.add(l.Src.Pos, "rail %s: a line needs at least two hexes", l.ID)
 			continue
 		}
-		if byCountry[l.Country] == nil {
-			byCountry[l.Country] = map[hex.Hex]bool{}
-		}
+		hasLines[l.Country] = true
 		for i, h := range l.Hexes {
 			if m.Terrain(h).Water() {
 				errs.add(l.HexPos[i], "rail %s: hex %s is %s", l.ID, h, m.Terrain(h))
@@ -155,8 +153,8 @@ func (g *Game) checkRails(errs *ErrorList) {
 			}
 		}
 	}
-	countries := make([]Side, 0, len(byCountry))
-	for c := range byCountry {
+	countries := make([]Side, 0, len(hasLines))
+	for c := range hasLines {
 		countries = append(countries, c)
 	}
 	sort.Slice(countries, func(i, j int) bool { return countries[i] < countries[j] })
