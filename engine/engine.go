@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"fmt"
+
+	"pbem/engine/scenario"
+)
+
+// Side is a player side, as the scenario data names it ("RU", "DE").
+type Side = scenario.Side
+
+// Ruleset is one rules system: it builds games from scenario data and
+// declares the order language its windows accept.
+type Ruleset interface {
+	// Name is the registry key, the `system=` of a game's data.
+	Name() string
+	// Verbs is the order language of this system: one table drives
+	// parsing, help text and the order templates.
+	Verbs() []Verb
+	// New starts scenario s of game g.
+	New(g *scenario.Game, s *scenario.Scenario, opt Options) (State, error)
+}
+
+// Options are the optional rules and rulings a game is created with, by
+// name ("cavalry-windows", "opt-16.2"). Each ruleset documents its own.
+type Options map[string]bool
+
+// State is one game at one instant, between windows. Implementations are
+// values: no method changes the receiver.
+type State interface {
+	// Window is the window now open for orders; Window().Done when the
+	// game is over.
+	Window() Window
+	// Validate checks orders for one side against the open window without
+	// rolling dice or changing anything: a dry run for acknowledgements.
+	Validate(side Side, orders []Order) []Problem
+	// Resolve closes the open window with the orders each side sent (a
+	// side missing from the map sent nothing and its standing orders
+	// apply), runs every automatic step up to the next window, and returns
+	// the new state and what happened. The receiver is not changed. Bad
+	// orders never stop resolution: each becomes a Rejected event.
+	Resolve(orders map[Side][]Order, dice Dice) (State, []Event, error)
+	// View is what side may know of the game now (fog of war).
+	View(side Side) View
+	// Check verifies the invariants that must hold between windows.
+	Check() error
+}
+
+// Window is one order window of the sequence of play.
+type Window struct {
+	Turn     int
+	ID       string // short and stable: "GT3 RU-MOVE"
+	Name     string // for people: "Russian Movement Phase"
+	Phasing  Side
+	Submit   []Side   // sides whose orders the window waits for
+	Optional bool     // nothing sent means the standing orders decide
+	Verbs    []string // verbs accepted in this window
+	Done     bool     // the game is over; no more windows
+}
+
+// Problem is an order that cannot be carried out, with the rule it breaks.
+type Problem struct {
+	Line   int    // line of the order in its file
+	Order  string // the order in canonical form
+	Reason string // for the player; never names hidden enemy units
+	Case   string // rule case, e.g. "std 5.13"
+}
+
+func (p Problem) String() string {
+	s := fmt.Sprintf("line %d: %s: %s", p.Line, p.Order, p.Reason)
+	if p.Case != "" {
+		s += " [" + p.Case + "]"
+	}
+	return s
+}
+
+// View is what one side may know: the ruleset fills it from the state
+// through its fog-of-war rules. Reports and maps are drawn from a View,
+// never from a State.
+type View interface {
+	Side() Side
+	Window() Window
+}

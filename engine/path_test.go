@@ -1,0 +1,116 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"pbem/engine/hex"
+)
+
+var grid = hex.Grid{Rows: 30, Cols: 35, Parity: hex.EvenRowsWest}
+
+func hexEdges(blocked map[hex.Hex]bool, cost func(hex.Hex) int) func(h hex.Hex, visit func(hex.Hex, int)) {
+	return func(h hex.Hex, visit func(hex.Hex, int)) {
+		for _, n := range grid.Neighbours(h) {
+			if grid.Contains(n) && !blocked[n] {
+				visit(n, cost(n))
+			}
+		}
+	}
+}
+
+// With unit costs and nothing blocked, the search cost is the hex distance.
+func TestSearchMatchesDistance(t *testing.T) {
+	s := Search[hex.Hex]{Edges: hexEdges(nil, func(hex.Hex) int { return 1 }), Less: hex.Hex.Less}
+	start := hex.Hex{Row: 15, Col: 17}
+	r := s.Run(start)
+	for _, h := range grid.All() {
+		c, ok := r.Cost(h)
+		if !ok || c != grid.Distance(start, h) {
+			t.Fatalf("cost to %s = %d,%v; distance %d", h, c, ok, grid.Distance(start, h))
+		}
+		p := r.Path(h)
+		if len(p) != c+1 || p[0] != start || p[len(p)-1] != h {
+			t.Fatalf("path to %s: %v", h, p)
+		}
+		for i := 1; i < len(p); i++ {
+			if !grid.Adjacent(p[i-1], p[i]) {
+				t.Fatalf("path to %s jumps %s-%s", h, p[i-1], p[i])
+			}
+		}
+	}
+}
+
+// Random costs and walls: every reached node's cost is the minimum over its
+// neighbours plus the step, and the result is the same on every run.
+func TestSearchOptimalAndDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	blocked := map[hex.Hex]bool{}
+	costs := map[hex.Hex]int{}
+	for _, h := range grid.All() {
+		if rng.IntN(6) == 0 {
+			blocked[h] = true
+		}
+		costs[h] = 1 + rng.IntN(3)
+	}
+	start := hex.Hex{Row: 1, Col: 1}
+	delete(blocked, start)
+	s := Search[hex.Hex]{Edges: hexEdges(blocked, func(h hex.Hex) int { return costs[h] }), Less: hex.Hex.Less, Limit: 25}
+	r1, r2 := s.Run(start), s.Run(start)
+	for _, h := range r1.Reached(hex.Hex.Less) {
+		c, _ := r1.Cost(h)
+		if c > 25 {
+			t.Fatalf("%s reached at %d beyond the limit", h, c)
+		}
+		if h != start {
+			best := -1
+			for _, n := range grid.Neighbours(h) {
+				if nc, ok := r1.Cost(n); ok && !blocked[h] {
+					if best < 0 || nc+costs[h] < best {
+						best = nc + costs[h]
+					}
+				}
+			}
+			if best != c {
+				t.Fatalf("%s: cost %d, best neighbour gives %d", h, c, best)
+			}
+		}
+		p1, p2 := r1.Path(h), r2.Path(h)
+		if len(p1) != len(p2) {
+			t.Fatalf("paths differ between runs")
+		}
+		for i := range p1 {
+			if p1[i] != p2[i] {
+				t.Fatalf("paths differ between runs at %s", h)
+			}
+		}
+	}
+}
+
+// BenchmarkSearchWholeMap is a least-cost search over the whole 30x35 grid;
+// BenchmarkFloorBFS, in the same run, is a plain breadth-first search with a
+// slice queue: the floor any map-wide trace is measured against.
+func BenchmarkSearchWholeMap(b *testing.B) {
+	s := Search[hex.Hex]{Edges: hexEdges(nil, func(hex.Hex) int { return 1 }), Less: hex.Hex.Less}
+	for i := 0; i < b.N; i++ {
+		s.Run(hex.Hex{Row: 15, Col: 17})
+	}
+}
+
+func BenchmarkFloorBFS(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		seen := make([]bool, 31*36)
+		q := []hex.Hex{{Row: 15, Col: 17}}
+		seen[15*36+17] = true
+		for len(q) > 0 {
+			h := q[0]
+			q = q[1:]
+			for _, n := range grid.Neighbours(h) {
+				if grid.Contains(n) && !seen[n.Row*36+n.Col] {
+					seen[n.Row*36+n.Col] = true
+					q = append(q, n)
+				}
+			}
+		}
+	}
+}
