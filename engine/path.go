@@ -127,7 +127,7 @@ func (q *queue[N]) Less(i, j int) bool {
 	return q.less(a.node, b.node)
 }
 func (q *queue[N]) Swap(i, j int) { q.items[i], q.items[j] = q.items[j], q.items[i] }
-func (q *queue[N]) Push(x any)   { q.items = append(q.items, x.(item[N])) }
+func (q *queue[N]) Push(x any)    { q.items = append(q.items, x.(item[N])) }
 func (q *queue[N]) Pop() any {
 	old := q.items
 	it := old[len(old)-1]

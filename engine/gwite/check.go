@@ -1,0 +1,79 @@
+package gwite
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"pbem/engine/hex"
+)
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// Check implements engine.State: the invariants that hold between windows.
+func (g *Game) Check() error {
+	var problems []string
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	m := g.Map()
+	limit := g.stackingLimit()
+	sp := map[hex.Hex]int{}
+	sides := map[hex.Hex]map[string]bool{}
+	for _, u := range g.Units {
+		if u.StepsLost < 0 || (u.Loc != Eliminated && u.StepsLost >= u.Data.Steps) {
+			bad("%s has %d of %d steps lost", u.ID, u.StepsLost, u.Data.Steps)
+		}
+		if u.Loc != OnMap {
+			continue
+		}
+		if !m.Grid.Contains(u.Hex) {
+			bad("%s is off the map at %s", u.ID, u.Hex)
+			continue
+		}
+		if t := m.Terrain(u.Hex); t.Water() {
+			bad("%s stands in %s, a %s hex", u.ID, u.Hex, t)
+		}
+		if f := g.forts[u.Hex]; f != nil && f.Data.Owner != u.Side() && !f.Destroyed() {
+			bad("%s stands in the undestroyed enemy fortress %s", u.ID, u.Hex)
+		}
+		if u.Entrained && u.Attacked {
+			bad("%s is entrained and has attacked", u.ID)
+		}
+		sp[u.Hex] += u.SP()
+		if sides[u.Hex] == nil {
+			sides[u.Hex] = map[string]bool{}
+		}
+		sides[u.Hex][string(u.Side())] = true
+	}
+	for _, h := range hex.SortedKeys(sp) {
+		if sp[h] > limit {
+			bad("%s holds %d stacking points, over %d", h, sp[h], limit)
+		}
+		if len(sides[h]) > 1 {
+			bad("%s holds units of both sides", h)
+		}
+	}
+	for _, f := range g.Forts {
+		if f.StepsLost < 0 || f.StepsLost > f.Data.Steps {
+			bad("fortress %s has %d steps lost", f.Data.Name, f.StepsLost)
+		}
+	}
+	if len(g.at) > 0 {
+		n := 0
+		for _, us := range g.at {
+			n += len(us)
+		}
+		on := 0
+		for _, u := range g.Units {
+			if u.Loc == OnMap {
+				on++
+			}
+		}
+		if n != on {
+			bad("hex index holds %d units, %d are on the map", n, on)
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("invariants broken: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}

@@ -1,0 +1,100 @@
+package gwite
+
+import (
+	"fmt"
+	"strings"
+
+	"pbem/engine"
+	"pbem/engine/hex"
+)
+
+// log collects the events of one resolution, in order, and is where every
+// die is rolled so that no roll goes unrecorded.
+type log struct {
+	events []engine.Event
+	dice   engine.Dice
+}
+
+func (l *log) add(e engine.Event) { l.events = append(l.events, e) }
+
+// notef records a fact everyone may know.
+func (l *log) notef(rule, format string, args ...any) {
+	l.add(&engine.Note{Text: fmt.Sprintf(format, args...), Case: rule})
+}
+
+// privatef records a fact only side may know.
+func (l *log) privatef(side engine.Side, rule, format string, args ...any) {
+	l.add(&engine.Note{Text: fmt.Sprintf(format, args...), Case: rule, Seen: []engine.Side{side}})
+}
+
+// roll rolls one die for purpose and records it. result describes what the
+// roll meant; it may be filled in later through the returned Roll.
+func (l *log) roll(rule, purpose string) *engine.Roll {
+	r := &engine.Roll{Purpose: purpose, Case: rule, Value: l.dice.D6()}
+	l.add(r)
+	return r
+}
+
+// reject records an order that was not carried out.
+func (l *log) reject(side engine.Side, o engine.Order, rule, format string, args ...any) {
+	l.add(&engine.Rejected{Side: side, Problem: engine.Problem{
+		Line: o.Line, Order: o.String(), Reason: fmt.Sprintf(format, args...), Case: rule,
+	}})
+}
+
+// Moved is a unit's move along a path, by land or rail.
+type Moved struct {
+	Unit  string
+	Side  engine.Side
+	Path  []hex.Hex
+	MP    int
+	Rail  bool
+	Rule  string
+	Notes []string
+}
+
+func (m *Moved) String() string {
+	var hs []string
+	for _, h := range m.Path {
+		hs = append(hs, h.String())
+	}
+	how := fmt.Sprintf("%d MP", m.MP)
+	if m.Rail {
+		how = fmt.Sprintf("by rail, %d hexes", len(m.Path)-1)
+	}
+	s := fmt.Sprintf("%s moves %s (%s)", m.Unit, strings.Join(hs, " "), how)
+	for _, n := range m.Notes {
+		s += "; " + n
+	}
+	return s
+}
+
+// EventCase implements engine.Event.
+func (m *Moved) EventCase() string { return m.Rule }
+
+// Audience implements engine.Event: moves are public unless the fog rules
+// of a game hide them (T 18 filters in View).
+func (m *Moved) Audience() []engine.Side { return nil }
+
+// StepLoss is a unit or fortress losing steps, or being eliminated.
+type StepLoss struct {
+	Unit       string // unit id, or "fortress NAME"
+	Side       engine.Side
+	Lost       int
+	Eliminated bool
+	Why        string
+	Rule       string
+}
+
+func (s *StepLoss) String() string {
+	if s.Eliminated {
+		return fmt.Sprintf("%s eliminated (%s)", s.Unit, s.Why)
+	}
+	return fmt.Sprintf("%s loses %d step(s) (%s)", s.Unit, s.Lost, s.Why)
+}
+
+// EventCase implements engine.Event.
+func (s *StepLoss) EventCase() string { return s.Rule }
+
+// Audience implements engine.Event.
+func (s *StepLoss) Audience() []engine.Side { return nil }

@@ -1,0 +1,631 @@
+package gwite
+
+import (
+	"fmt"
+	"strings"
+
+	"pbem/engine"
+	"pbem/engine/hex"
+	"pbem/engine/scenario"
+)
+
+// param returns a rule parameter of the game data, or def.
+func (g *Game) param(name string, def int) int {
+	if v, ok := g.data.Param(name); ok {
+		return v
+	}
+	return def
+}
+
+// railRate is the most hexes a unit may move by rail in one phase
+// (std 5.31, T[5.41]).
+func (g *Game) railRate(side engine.Side) int {
+	return g.param("rail-rate."+string(side), 18)
+}
+
+// railCapacity is the stacking points side may move by rail this
+// Movement Phase (std 5.31, T[5.41]): a fixed parameter, or the turn
+// track's RusRail box for the Russian.
+func (g *Game) railCapacity(side engine.Side) int {
+	if v, ok := g.data.Param("rail-capacity." + string(side)); ok {
+		return v
+	}
+	for _, t := range g.data.Turns {
+		if t.N == g.Turn {
+			return t.RusRail
+		}
+	}
+	return 0
+}
+
+// step is one hex of a land move and what entering it costs.
+type step struct {
+	cost   int
+	ok     bool
+	reason string
+	rule   string
+}
+
+// enterCost is the cost for u to move from a into the adjacent hex b
+// (std 5.12, TEC; digest 002 5.1), or why it may not.
+func (g *Game) enterCost(u *Unit, a, b hex.Hex) step {
+	m := g.Map()
+	side := u.Side()
+	if !m.Grid.Contains(b) {
+		return step{reason: fmt.Sprintf("%s is off the map", b), rule: "std 5.0"}
+	}
+	s, ok := m.Grid.SideBetween(a, b)
+	if !ok {
+		return step{reason: fmt.Sprintf("%s is not next to %s", b, a), rule: "std 5.0"}
+	}
+	t := m.Terrain(b)
+	if t.Water() {
+		return step{reason: fmt.Sprintf("%s is %s", b, t), rule: "std 5.4"}
+	}
+	hs := m.Hexside(s)
+	if hs != nil && hs.Class == scenario.Blocked {
+		return step{reason: fmt.Sprintf("the hexside %s is blocked", s), rule: "std 5.4"}
+	}
+	if g.occupiedBy(b, enemy(side)) {
+		// std 10.52: a combat unit with an attack strength may enter a hex
+		// holding only enemy HQs, which displace.
+		if !(g.OnlyHQs(b, enemy(side)) && !u.IsHQ() && u.Strength().Attack > 0) {
+			return step{reason: fmt.Sprintf("%s holds enemy units", b), rule: "std 5.13"}
+		}
+	}
+	f := g.forts[b]
+	if f != nil && f.Data.Owner != side && !f.Destroyed() {
+		return step{reason: fmt.Sprintf("%s is an undestroyed enemy fortress", b), rule: "std 5.13"}
+	}
+	var cost int
+	town := m.Towns[b]
+	switch {
+	case f != nil:
+		// AMB-53: a friendly or destroyed fortress hex costs 1, like a city.
+		cost = 1
+	case town != nil && town.City:
+		cost = 1 // TEC: City 1 MP whatever else is in the hex
+	default:
+		cost, _ = terrainCost(t, u.TCR())
+	}
+	if _, ok := m.Trenches[b]; ok {
+		cost++ // TEC: Trench +1
+	}
+	if hs != nil && (hs.Class == scenario.MinorRiver || hs.Class == scenario.MajorRiver) {
+		cost++ // TEC: crossing a River or Major River +1
+	}
+	if g.inEZOC(b, side) {
+		cost++ // std 7.21
+	}
+	return step{cost: cost, ok: true}
+}
+
+// movementAllowance is what u may spend this phase: the printed MA, halved
+// (rounded down, at least 1) if it was out of supply at the start of the
+// phase (std 9.21); HQs are never halved (std 10.35).
+func (g *Game) movementAllowance(u *Unit) int {
+	ma := u.MA()
+	if !u.IsHQ() && g.oosAtStart[u.ID] {
+		ma = max(1, ma/2)
+	}
+	return ma
+}
+
+// movementPhase runs the phasing side's Movement Phase (std 4.0 1a-1e).
+func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
+	for _, u := range g.Units {
+		if u.Side() == side {
+			u.MPSpent, u.Moved, u.UsedRail = 0, false, false
+			u.AllocatedTo = ""
+		}
+	}
+	g.RailUsed = 0
+	g.railMoved = map[string]bool{}
+	// a. Initial Supply Determination (std 9.11-1).
+	g.oosAtStart = map[string]bool{}
+	for _, u := range g.Units {
+		if u.Side() == side && u.OnMap() && !u.IsHQ() && !g.supplied(u) {
+			g.oosAtStart[u.ID] = true
+			l.notef("std 9.21", "%s is out of supply: movement allowance halved", u.ID)
+		}
+	}
+	// b. Reinforcements (std 14.0).
+	g.reinforcements(side, orders, l)
+	// c. Command Control (std 10.3-10.4).
+	g.commandSegment(side, orders, false, l)
+	// d. Movement, order by order (std 5.0).
+	for _, o := range orders {
+		switch o.Verb {
+		case "move":
+			g.orderMove(side, o, l)
+		case "entrain":
+			for _, id := range wordsOf(o, "") {
+				g.orderEntrain(side, o, id, l)
+			}
+		case "rail":
+			g.orderRail(side, o, l)
+		case "detrain":
+			for _, id := range wordsOf(o, "") {
+				g.orderDetrain(side, o, id, l)
+			}
+		}
+	}
+	g.countStillEntrained(side, l)
+	// e. Attrition (std 9.22).
+	g.attritionSegment(side, l)
+}
+
+func wordsOf(o engine.Order, keyword string) []string {
+	ws, _ := o.Clause(keyword)
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.Text
+	}
+	return out
+}
+
+// ownUnit returns side's unit id, or rejects the order.
+func (g *Game) ownUnit(side engine.Side, o engine.Order, id string, l *log) *Unit {
+	u := g.units[id]
+	if u == nil || u.Side() != side {
+		l.reject(side, o, "", "%s is not one of your units", id)
+		return nil
+	}
+	if u.Loc == Eliminated {
+		l.reject(side, o, "", "%s has been eliminated", id)
+		return nil
+	}
+	return u
+}
+
+// mayMove reports whether u may make a land move now, or rejects the order.
+func (g *Game) mayMove(side engine.Side, o engine.Order, u *Unit, l *log) bool {
+	switch {
+	case !u.OnMap():
+		l.reject(side, o, "std 5.0", "%s is not on the map", u.ID)
+	case u.Entrained:
+		l.reject(side, o, "std 5.33", "%s is entrained: rail it or detrain it first", u.ID)
+	case u.OCCMove:
+		l.reject(side, o, "std 10.41", "%s is out of command control and may not move", u.ID)
+	default:
+		return true
+	}
+	return false
+}
+
+// orderMove carries out `move UNIT to HEX` or `move UNIT via HEX...`.
+func (g *Game) orderMove(side engine.Side, o engine.Order, l *log) {
+	id := wordsOf(o, "")[0]
+	u := g.ownUnit(side, o, id, l)
+	if u == nil || !g.mayMove(side, o, u, l) {
+		return
+	}
+	to, hasTo := o.Clause("to")
+	via, hasVia := o.Clause("via")
+	if hasTo == hasVia {
+		l.reject(side, o, "std 5.0", "give either `to HEX` or `via HEX...`")
+		return
+	}
+	var path []hex.Hex
+	if hasVia {
+		for _, w := range via {
+			h, err := hex.Parse(w.Text)
+			if err != nil {
+				l.reject(side, o, "std 5.0", "%v", err)
+				return
+			}
+			path = append(path, h)
+		}
+	} else {
+		dest, err := hex.Parse(to[0].Text)
+		if err != nil {
+			l.reject(side, o, "std 5.0", "%v", err)
+			return
+		}
+		if dest == u.Hex {
+			l.reject(side, o, "std 5.0", "%s is already in %s", u.ID, dest)
+			return
+		}
+		path = g.cheapestPath(u, dest)
+		if path == nil {
+			l.reject(side, o, "std 5.14", "%s cannot reach %s this phase", u.ID, dest)
+			return
+		}
+	}
+	g.walk(side, o, u, path, l)
+}
+
+// cheapestPath finds the least-MP legal path for u to dest within what it
+// has left, not counting its own hex; or the single hex of the minimum
+// move (std 5.17) when dest is next to it and it has not moved. nil if
+// there is none.
+func (g *Game) cheapestPath(u *Unit, dest hex.Hex) []hex.Hex {
+	left := g.movementAllowance(u) - u.MPSpent
+	s := engine.Search[hex.Hex]{
+		Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
+			for _, n := range g.Map().Grid.Neighbours(h) {
+				if st := g.enterCost(u, h, n); st.ok {
+					visit(n, st.cost)
+				}
+			}
+		},
+		Less:  hex.Hex.Less,
+		Limit: left,
+	}
+	r := s.Run(u.Hex)
+	if p := r.Path(dest); p != nil {
+		return p[1:]
+	}
+	if u.MPSpent == 0 && g.Map().Grid.Adjacent(u.Hex, dest) && g.enterCost(u, u.Hex, dest).ok {
+		return []hex.Hex{dest}
+	}
+	return nil
+}
+
+// walk moves u hex by hex along path, paying each hex, and stops at the
+// first hex it may not enter (std 5.12-5.17). The hexes reached stand.
+func (g *Game) walk(side engine.Side, o engine.Order, u *Unit, path []hex.Hex, l *log) {
+	ma := g.movementAllowance(u)
+	start := u.Hex
+	done := []hex.Hex{start}
+	var notes []string
+	for i, h := range path {
+		st := g.enterCost(u, u.Hex, h)
+		if !st.ok {
+			l.reject(side, o, st.rule, "%s stops in %s: %s", u.ID, u.Hex, st.reason)
+			break
+		}
+		cost := st.cost
+		if u.MPSpent+cost > ma {
+			// std 5.17, AMB-22: a unit in command that has spent nothing
+			// may always move one hex.
+			if !(i == 0 && u.MPSpent == 0) {
+				l.reject(side, o, "std 5.14", "%s stops in %s: entering %s costs %d MP and only %d of %d are left", u.ID, u.Hex, h, cost, ma-u.MPSpent, ma)
+				break
+			}
+			notes = append(notes, "minimum move of one hex [std 5.17]")
+			cost = ma - u.MPSpent
+		}
+		u.MPSpent += cost
+		u.Moved = true
+		g.place(u, h)
+		g.occupy(side, h)
+		done = append(done, h)
+		if hqs := g.enemyHQsIn(h, side); len(hqs) > 0 {
+			g.displace(hqs, l)
+		}
+		g.displaceLoneHQsNear(h, side, l)
+	}
+	if len(done) > 1 {
+		l.add(&Moved{Unit: u.ID, Side: side, Path: done, MP: u.MPSpent, Rule: "std 5.0", Notes: notes})
+	}
+}
+
+// enemyHQsIn lists the enemy HQs in h (std 10.52).
+func (g *Game) enemyHQsIn(h hex.Hex, side engine.Side) []*Unit {
+	var out []*Unit
+	for _, x := range g.at[h] {
+		if x.Side() != side && x.IsHQ() {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// displaceLoneHQsNear displaces every enemy HQ that stands next to h with
+// no friendly combat unit in its hex (std 10.52, AMB-15).
+func (g *Game) displaceLoneHQsNear(h hex.Hex, side engine.Side, l *log) {
+	for _, n := range g.Map().Grid.Neighbours(h) {
+		if !g.OnlyHQs(n, enemy(side)) {
+			continue
+		}
+		g.displace(append([]*Unit(nil), g.at[n]...), l)
+	}
+}
+
+// displace moves HQs to the hex holding the nearest friendly unit or
+// fortress by the shortest path that avoids enemy units (and, for TCR 2-4,
+// enemy ZOC without a friendly unit); an HQ that cannot displace is
+// eliminated (std 10.52, AMB-15, AMB-52). Ties go to the lowest hex id.
+func (g *Game) displace(hqs []*Unit, l *log) {
+	for _, hq := range hqs {
+		side := hq.Side()
+		from := hq.Hex
+		s := engine.Search[hex.Hex]{
+			Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
+				for _, n := range g.Map().Grid.Neighbours(h) {
+					if !g.traceable(h, n) || g.blockedByEnemy(n, side) || g.occupiedBy(n, enemy(side)) {
+						continue
+					}
+					if hq.TCR() > 1 && g.inEZOCForTrace(n, side) {
+						continue
+					}
+					visit(n, 1)
+				}
+			},
+			Less: hex.Hex.Less,
+		}
+		r := s.Run(from)
+		best, bestCost := hex.Hex{}, -1
+		for _, h := range r.Reached(hex.Hex.Less) {
+			if h == from {
+				continue
+			}
+			friendly := false
+			for _, x := range g.at[h] {
+				friendly = friendly || (x.Side() == side && !x.IsHQ())
+			}
+			if f := g.forts[h]; f != nil && f.Data.Owner == side && !f.Destroyed() {
+				friendly = true
+			}
+			if !friendly {
+				continue
+			}
+			c, _ := r.Cost(h)
+			if bestCost < 0 || c < bestCost {
+				best, bestCost = h, c
+			}
+		}
+		if bestCost < 0 {
+			g.eliminate(hq, "it could not displace", "std 10.52", l)
+			continue
+		}
+		g.place(hq, best)
+		g.occupy(side, best)
+		l.notef("std 10.52", "%s displaces from %s to %s", hq.ID, from, best)
+	}
+}
+
+// traceable reports whether a trace may cross from h into the adjacent n:
+// n on land and the hexside not blocked (AMB-20).
+func (g *Game) traceable(h, n hex.Hex) bool {
+	m := g.Map()
+	if !m.Grid.Contains(n) || m.Terrain(n).Water() {
+		return false
+	}
+	s, _ := m.Grid.SideBetween(h, n)
+	hs := m.Hexside(s)
+	return hs == nil || hs.Class != scenario.Blocked
+}
+
+// eliminate removes a unit from play.
+func (g *Game) eliminate(u *Unit, why, rule string, l *log) {
+	steps := u.Steps()
+	g.setLoc(u, Eliminated)
+	u.StepsLost = u.Data.Steps
+	u.Entrained = false
+	l.add(&StepLoss{Unit: u.ID, Side: u.Side(), Lost: steps, Eliminated: true, Why: why, Rule: rule})
+	g.scoreLoss(u, steps, l)
+}
+
+// ---- rail movement (std 5.3) ----
+
+// railNet returns, per country, which adjacent hexes a rail line of that
+// country joins (std 5.33, T[5.42]).
+func (g *Game) railNet(country engine.Side) map[hex.Hex][]hex.Hex {
+	if g.net == nil {
+		g.net = buildRailNet(g.Map())
+	}
+	return g.net[country]
+}
+
+func buildRailNet(m *scenario.Map) map[engine.Side]map[hex.Hex][]hex.Hex {
+	out := map[engine.Side]map[hex.Hex][]hex.Hex{}
+	add := func(c engine.Side, a, b hex.Hex) {
+		if out[c] == nil {
+			out[c] = map[hex.Hex][]hex.Hex{}
+		}
+		for _, x := range out[c][a] {
+			if x == b {
+				return
+			}
+		}
+		out[c][a] = append(out[c][a], b)
+	}
+	for _, l := range m.Rails {
+		for i := 1; i < len(l.Hexes); i++ {
+			add(l.Country, l.Hexes[i-1], l.Hexes[i])
+			add(l.Country, l.Hexes[i], l.Hexes[i-1])
+		}
+	}
+	return out
+}
+
+// railHex reports whether h is on a rail line of side's country
+// (std 5.32, T[5.42]).
+func (g *Game) railHex(h hex.Hex, side engine.Side) bool {
+	_, ok := g.railNet(side)[h]
+	return ok && g.Map().Country(h) == side
+}
+
+// orderEntrain puts a unit on the train (std 5.32).
+func (g *Game) orderEntrain(side engine.Side, o engine.Order, id string, l *log) {
+	u := g.ownUnit(side, o, id, l)
+	if u == nil {
+		return
+	}
+	switch {
+	case !u.OnMap():
+		l.reject(side, o, "std 5.32", "%s is not on the map", u.ID)
+		return
+	case u.Entrained:
+		l.reject(side, o, "std 5.32", "%s is already entrained", u.ID)
+		return
+	case u.OCCMove:
+		l.reject(side, o, "std 5.35", "%s is out of command control and may not entrain", u.ID)
+		return
+	case !g.railHex(u.Hex, side):
+		l.reject(side, o, "std 5.32", "%s is not on a rail line of your own country", u.Hex)
+		return
+	case u.TCR() > 1 && g.inEZOC(u.Hex, side):
+		l.reject(side, o, "std 5.32", "%s is in an enemy zone of control; only TCR 1 units entrain there", u.Hex)
+		return
+	case !u.IsHQ() && g.oosAtStart[u.ID]:
+		l.reject(side, o, "std 5.32", "%s is out of supply and may not entrain", u.ID)
+		return
+	}
+	cost := entrainCost(u.TCR())
+	if !u.IsHQ() && u.MPSpent+cost > g.movementAllowance(u) {
+		l.reject(side, o, "std 5.32", "%s needs %d MP to entrain and has %d left", u.ID, cost, g.movementAllowance(u)-u.MPSpent)
+		return
+	}
+	if !g.chargeRail(u, l) {
+		l.reject(side, o, "std 5.31", "rail capacity used up: %d of %d SP", g.RailUsed, g.railCapacity(side))
+		return
+	}
+	if !u.IsHQ() {
+		u.MPSpent += cost
+	}
+	u.Entrained = true
+	u.Moved = true
+	g.changed()
+	l.notef("std 5.32", "%s entrains in %s", u.ID, u.Hex)
+}
+
+// chargeRail counts u against the phase's rail capacity the first time it
+// uses rail this phase; HQs ride free (std 5.31). It reports false, and
+// charges nothing, if the capacity would be exceeded.
+func (g *Game) chargeRail(u *Unit, l *log) bool {
+	if u.IsHQ() || g.railMoved[u.ID] {
+		return true
+	}
+	if g.RailUsed+u.SP() > g.railCapacity(u.Side()) {
+		return false
+	}
+	g.RailUsed += u.SP()
+	g.railMoved[u.ID] = true
+	return true
+}
+
+// orderRail moves an entrained unit along its own country's rail lines
+// (std 5.33): every hex on a connected line, none in an enemy ZOC or last
+// occupied by the enemy, at most the rail rate.
+func (g *Game) orderRail(side engine.Side, o engine.Order, l *log) {
+	u := g.ownUnit(side, o, wordsOf(o, "")[0], l)
+	if u == nil {
+		return
+	}
+	if !u.Entrained || !u.OnMap() {
+		l.reject(side, o, "std 5.33", "%s is not entrained on the map", u.ID)
+		return
+	}
+	if u.UsedRail {
+		l.reject(side, o, "std 5.33", "%s has already moved by rail this phase", u.ID)
+		return
+	}
+	open := func(h hex.Hex) bool {
+		return g.railHex(h, side) && !g.inEZOC(h, side) && g.LastOcc[h] != enemy(side) && !g.occupiedBy(h, enemy(side))
+	}
+	rate := g.railRate(side)
+	var path []hex.Hex
+	if via, ok := o.Clause("via"); ok {
+		cur := u.Hex
+		for _, w := range via {
+			h, err := hex.Parse(w.Text)
+			if err != nil {
+				l.reject(side, o, "std 5.33", "%v", err)
+				return
+			}
+			linked := false
+			for _, n := range g.railNet(side)[cur] {
+				linked = linked || n == h
+			}
+			if !linked {
+				l.reject(side, o, "std 5.33", "no rail line of yours joins %s to %s", cur, h)
+				return
+			}
+			if !open(h) {
+				l.reject(side, o, "std 5.33", "%s is closed to rail movement (enemy zone of control or last held by the enemy)", h)
+				return
+			}
+			path = append(path, h)
+			cur = h
+		}
+	} else if to, ok := o.Clause("to"); ok {
+		dest, err := hex.Parse(to[0].Text)
+		if err != nil {
+			l.reject(side, o, "std 5.33", "%v", err)
+			return
+		}
+		s := engine.Search[hex.Hex]{
+			Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
+				for _, n := range g.railNet(side)[h] {
+					if open(n) {
+						visit(n, 1)
+					}
+				}
+			},
+			Less:  hex.Hex.Less,
+			Limit: rate,
+		}
+		p := s.Run(u.Hex).Path(dest)
+		if p == nil {
+			l.reject(side, o, "std 5.33", "no open rail route of at most %d hexes from %s to %s", rate, u.Hex, dest)
+			return
+		}
+		path = p[1:]
+	} else {
+		l.reject(side, o, "std 5.33", "give `to HEX` or `via HEX...`")
+		return
+	}
+	if len(path) > rate {
+		l.reject(side, o, "std 5.31", "%d hexes is more than the rail rate of %d", len(path), rate)
+		return
+	}
+	if !g.chargeRail(u, l) {
+		l.reject(side, o, "std 5.31", "rail capacity used up: %d of %d SP", g.RailUsed, g.railCapacity(side))
+		return
+	}
+	done := []hex.Hex{u.Hex}
+	for _, h := range path {
+		g.place(u, h)
+		g.occupy(side, h)
+		done = append(done, h)
+	}
+	u.UsedRail = true
+	u.Moved = true
+	l.add(&Moved{Unit: u.ID, Side: side, Path: done, Rail: true, Rule: "std 5.33"})
+}
+
+// orderDetrain takes a unit off the train; it may go on moving with the MP
+// it has left (std 5.34).
+func (g *Game) orderDetrain(side engine.Side, o engine.Order, id string, l *log) {
+	u := g.ownUnit(side, o, id, l)
+	if u == nil {
+		return
+	}
+	if !u.Entrained {
+		l.reject(side, o, "std 5.34", "%s is not entrained", u.ID)
+		return
+	}
+	if u.OCCMove {
+		l.reject(side, o, "std 5.35", "%s is out of command control: it may only move by rail", u.ID)
+		return
+	}
+	u.Entrained = false
+	g.changed()
+	l.notef("std 5.34", "%s detrains in %s", u.ID, u.Hex)
+}
+
+// countStillEntrained charges every unit left entrained at the end of the
+// Movement Segment that has not yet been counted (std 5.31, AMB-56).
+func (g *Game) countStillEntrained(side engine.Side, l *log) {
+	over := []string{}
+	for _, u := range g.Units {
+		if u.Side() != side || !u.Entrained || u.IsHQ() || g.railMoved[u.ID] {
+			continue
+		}
+		if u.Loc != OnMap && u.Loc != OffMap {
+			continue
+		}
+		g.RailUsed += u.SP()
+		g.railMoved[u.ID] = true
+		if g.RailUsed > g.railCapacity(side) {
+			over = append(over, u.ID)
+		}
+	}
+	if len(over) > 0 {
+		l.notef("std 5.31", "units left entrained count against rail capacity: %d of %d SP used (%s)",
+			g.RailUsed, g.railCapacity(side), strings.Join(over, " "))
+	}
+}

@@ -1,0 +1,200 @@
+package gwite
+
+import (
+	"fmt"
+
+	"pbem/engine"
+	"pbem/engine/hex"
+)
+
+// phase is one step of a player-turn that takes orders (std 4.0).
+type phase struct {
+	kind    string // kindMove, kindCavWd or kindCombat
+	phasing int    // index into the game's sides: 0 moves first (T[4.1])
+}
+
+// sequence is the game-turn as order windows (std 4.0, digest 002 3.4):
+// each player-turn is a Movement Phase, the other side's Cavalry
+// Withdrawal Before Combat Phase, and a Combat Phase; the Replacement
+// Phase and the Game-Turn Record Interphase run automatically.
+var sequence = []phase{
+	{kindMove, 0}, {kindCavWd, 0}, {kindCombat, 0},
+	{kindMove, 1}, {kindCavWd, 1}, {kindCombat, 1},
+}
+
+// cavalryWindows is the option that makes the cavalry withdrawal phases
+// windows of their own; without it the non-phasing side's standing orders
+// decide them (digest 002 N1).
+const cavalryWindows = "cavalry-windows"
+
+func (g *Game) phase() phase { return sequence[g.Step] }
+
+// phasingSide is the side whose player-turn it is. The first side the game
+// data declares moves first in every game-turn (Tannenberg: T[4.1]).
+func (g *Game) phasingSide() engine.Side {
+	return g.data.Sides[g.phase().phasing]
+}
+
+// Window implements engine.State.
+func (g *Game) Window() engine.Window {
+	if g.Over {
+		return engine.Window{Turn: g.Turn, ID: fmt.Sprintf("GT%d END", g.Turn), Name: "the game is over", Done: true}
+	}
+	p := g.phase()
+	side := g.phasingSide()
+	w := engine.Window{Turn: g.Turn, Phasing: side}
+	name := g.data.SideNames[side]
+	switch p.kind {
+	case kindMove:
+		w.ID = fmt.Sprintf("GT%d %s-MOVE", g.Turn, side)
+		w.Name = name + " Movement Phase"
+		w.Submit = []engine.Side{side}
+	case kindCombat:
+		w.ID = fmt.Sprintf("GT%d %s-COMBAT", g.Turn, side)
+		w.Name = name + " Combat Phase"
+		w.Submit = []engine.Side{side}
+	case kindCavWd:
+		other := enemy(side)
+		w.ID = fmt.Sprintf("GT%d %s-CAVWD", g.Turn, other)
+		w.Name = g.data.SideNames[other] + " Cavalry Withdrawal Before Combat Phase"
+		w.Submit = []engine.Side{other}
+		w.Optional = true
+	}
+	for _, v := range verbs {
+		for _, k := range v.Windows {
+			if k == p.kind || k == kindAny {
+				w.Verbs = append(w.Verbs, v.Name)
+			}
+		}
+	}
+	return w
+}
+
+// Resolve implements engine.State.
+func (g *Game) Resolve(orders map[engine.Side][]engine.Order, dice engine.Dice) (engine.State, []engine.Event, error) {
+	if g.Over {
+		return nil, nil, fmt.Errorf("the game is over")
+	}
+	n := g.clone()
+	l := &log{dice: dice}
+	w := n.Window()
+	p := n.phase()
+	// Standing orders first, from either side, in side order: they may
+	// decide things inside this very window.
+	window := map[engine.Side][]engine.Order{}
+	for _, side := range n.sortedSides() {
+		for _, o := range orders[side] {
+			switch {
+			case isStanding(o.Verb):
+				n.applyStanding(side, o, l)
+			case !submits(w, side):
+				l.reject(side, o, "std 4.0", "%s gives no orders in the %s", side, w.Name)
+			case !accepts(p.kind, o.Verb):
+				l.reject(side, o, "std 4.0", "%s orders are not given in the %s", o.Verb, w.Name)
+			default:
+				window[side] = append(window[side], o)
+			}
+		}
+	}
+	n.runPhase(p, window, l)
+	n.advance(l)
+	if err := n.Check(); err != nil {
+		return n, l.events, fmt.Errorf("after %s: %w", w.ID, err)
+	}
+	return n, l.events, nil
+}
+
+func submits(w engine.Window, side engine.Side) bool {
+	for _, s := range w.Submit {
+		if s == side {
+			return true
+		}
+	}
+	return false
+}
+
+func accepts(kind, verb string) bool {
+	v := verbByName(verb)
+	if v == nil {
+		return false
+	}
+	for _, k := range v.Windows {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// runPhase carries out one phase with the orders given for it.
+func (g *Game) runPhase(p phase, orders map[engine.Side][]engine.Order, l *log) {
+	side := g.data.Sides[p.phasing]
+	switch p.kind {
+	case kindMove:
+		l.notef("std 4.0", "GT%d: %s Movement Phase", g.Turn, g.data.SideNames[side])
+		g.movementPhase(side, orders[side], l)
+	case kindCavWd:
+		g.cavalryWithdrawalPhase(enemy(side), orders[enemy(side)], l)
+	case kindCombat:
+		l.notef("std 4.0", "GT%d: %s Combat Phase", g.Turn, g.data.SideNames[side])
+		g.combatPhase(side, orders[side], l)
+		g.replacementPhase(side, l)
+	}
+	g.endOfPhase(side, l)
+}
+
+// advance moves to the next window, running any phase that takes no
+// orders (the cavalry withdrawal phases unless they are windows) and the
+// Game-Turn Record Interphase.
+func (g *Game) advance(l *log) {
+	for {
+		g.Step++
+		if g.Step == len(sequence) {
+			g.interphase(l)
+			if g.Over {
+				return
+			}
+			g.Step = 0
+		}
+		p := g.phase()
+		if p.kind == kindCavWd && !g.opt[cavalryWindows] {
+			g.runPhase(p, nil, l)
+			continue
+		}
+		return
+	}
+}
+
+// interphase is the Game-Turn Record Interphase (std 4.0): the turn marker
+// advances, and the game ends after the scenario's last turn.
+func (g *Game) interphase(l *log) {
+	g.interphaseScoring(l)
+	if g.Turn >= g.scen.Last {
+		g.Over = true
+		l.notef("std 4.0", "GT%d was the last game-turn: the game is over", g.Turn)
+		return
+	}
+	g.Turn++
+}
+
+// endOfPhase clears what lasts one phase and checks stacking (std 6.14).
+func (g *Game) endOfPhase(phasing engine.Side, l *log) {
+	g.stackingCheck(l)
+	p := g.phase()
+	for _, u := range g.Units {
+		switch p.kind {
+		case kindMove:
+			if u.Side() == phasing {
+				u.OCCMove = false // std 4.0 1d
+			}
+		case kindCombat:
+			u.Attacked, u.Defended = false, false
+			u.RetreatedIn, u.WithdrewIn, u.Withdrew = false, false, false
+			u.OCCCombat = false
+		}
+	}
+}
+
+// occupy records that side's unit stands in or passes through h
+// (std 5.33, 9.15, AMB-68).
+func (g *Game) occupy(side engine.Side, h hex.Hex) { g.LastOcc[h] = side }

@@ -1,0 +1,75 @@
+package gwite_test
+
+import (
+	"strings"
+	"testing"
+
+	"pbem/engine"
+	"pbem/engine/gwite"
+	"pbem/scenarios"
+)
+
+func tannenberg(t testing.TB, name string) engine.State {
+	t.Helper()
+	c, err := scenarios.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, s, err := c.Find(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := gwite.Ruleset{}.New(g, s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func order(line int, text string) engine.Order {
+	f := strings.Fields(text)
+	o := engine.Order{Line: line, Verb: f[0]}
+	cl := engine.Clause{}
+	for _, w := range f[1:] {
+		switch w {
+		case "to", "via", "with", "shift", "if", "advance", "toward":
+			o.Clauses = append(o.Clauses, cl)
+			cl = engine.Clause{Keyword: w}
+			continue
+		}
+		cl.Words = append(cl.Words, engine.Word{Text: w, Line: line})
+	}
+	o.Clauses = append(o.Clauses, cl)
+	return o
+}
+
+func TestFirstWindows(t *testing.T) {
+	st := tannenberg(t, "tannenberg-1914")
+	w := st.Window()
+	if w.ID != "GT1 RU-MOVE" || w.Submit[0] != "RU" {
+		t.Fatalf("first window %+v", w)
+	}
+	if err := st.Check(); err != nil {
+		t.Fatal(err)
+	}
+	next, events, err := st.Resolve(map[engine.Side][]engine.Order{
+		"RU": {order(1, "move RU-XV to 2019"), order(2, "move DE-1ID to 0612")},
+	}, &engine.Script{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, e := range events {
+		text = append(text, e.String())
+	}
+	all := strings.Join(text, "\n")
+	if !strings.Contains(all, "RU-XV moves") || !strings.Contains(all, "DE-1ID is not one of your units") {
+		t.Errorf("events:\n%s", all)
+	}
+	if w := next.Window(); w.ID != "GT1 RU-COMBAT" {
+		t.Errorf("next window %s, want GT1 RU-COMBAT (cavalry withdrawal runs from standing orders)", w.ID)
+	}
+	if st.Window().ID != "GT1 RU-MOVE" {
+		t.Error("Resolve changed its receiver")
+	}
+}

@@ -1,0 +1,146 @@
+package gwite
+
+import (
+	"pbem/engine"
+	"pbem/engine/hex"
+	"pbem/engine/scenario"
+)
+
+// View is what one side may know of a game of this system. Under the
+// standard rules every unit on the map is in plain sight; what a side
+// may not see (its opponent's standing orders, pending reinforcements)
+// is left out. Reports and maps are drawn from it.
+type View struct {
+	For     engine.Side
+	Win     engine.Window
+	Turn    int
+	VP      int
+	Level   string
+	Map     *scenario.Map
+	Units   []UnitView // on the map, both sides; own units also off it
+	Forts   []FortView
+	Own     *Standing // the viewing side's standing orders
+	RailCap int       // the viewing side's rail capacity this turn
+}
+
+// UnitView is a unit as a side sees it.
+type UnitView struct {
+	ID        string
+	Side      engine.Side
+	Type      scenario.UnitType
+	Size      scenario.Size
+	Name      string
+	Parent    string
+	Loc       LocKind
+	Hex       hex.Hex
+	Steps     int
+	MaxSteps  int
+	Strength  scenario.Strength
+	HQ        scenario.HQValues
+	Entrained bool
+	SP        int
+	TCR       int
+	Arrive    int    // own reinforcements: due turn
+	Entry     string // own reinforcements: entry letter
+}
+
+// FortView is a fortress as both sides see it.
+type FortView struct {
+	Hex       hex.Hex
+	Name      string
+	Owner     engine.Side
+	StepsLeft int
+	Defense   int
+}
+
+// Side implements engine.View.
+func (v *View) Side() engine.Side { return v.For }
+
+// Window implements engine.View.
+func (v *View) Window() engine.Window { return v.Win }
+
+// View implements engine.State.
+func (g *Game) View(side engine.Side) engine.View {
+	v := &View{For: side, Win: g.Window(), Turn: g.Turn, VP: g.VP, Level: g.VictoryLevel(), Map: g.Map(),
+		RailCap: g.railCapacity(side)}
+	for _, u := range g.Units {
+		own := u.Side() == side
+		if !own && u.Loc != OnMap {
+			continue
+		}
+		if u.Loc == Eliminated && !own {
+			continue
+		}
+		uv := UnitView{ID: u.ID, Side: u.Side(), Type: u.Data.Type, Size: u.Data.Size, Name: u.Data.Name,
+			Parent: u.Data.Parent, Loc: u.Loc, Hex: u.Hex, Steps: u.Steps(), MaxSteps: u.Data.Steps,
+			Strength: u.Strength(), HQ: u.HQ(), Entrained: u.Entrained, SP: u.SP(), TCR: u.TCR()}
+		if own {
+			uv.Arrive, uv.Entry = u.ArriveTurn, u.Entry
+		}
+		v.Units = append(v.Units, uv)
+	}
+	for _, f := range g.Forts {
+		v.Forts = append(v.Forts, FortView{Hex: f.Data.Hex, Name: f.Data.Name, Owner: f.Data.Owner,
+			StepsLeft: f.Steps(), Defense: f.Defense()})
+	}
+	if st := g.Standing[side]; st != nil {
+		v.Own = st.clone()
+	}
+	return v
+}
+
+// Validate implements engine.State: each order's verb must belong to the
+// open window (or be a standing order) and name the side's own units and
+// hexes on the map. Whether a move is possible is decided when the window
+// is resolved, against the state of that moment.
+func (g *Game) Validate(side engine.Side, orders []engine.Order) []engine.Problem {
+	var out []engine.Problem
+	w := g.Window()
+	kind := ""
+	if !g.Over {
+		kind = g.phase().kind
+	}
+	for _, o := range orders {
+		bad := func(rule, reason string) {
+			out = append(out, engine.Problem{Line: o.Line, Order: o.String(), Reason: reason, Case: rule})
+		}
+		v := verbByName(o.Verb)
+		switch {
+		case v == nil:
+			bad("", "unknown verb "+o.Verb)
+			continue
+		case isStanding(o.Verb):
+		case !submits(w, side):
+			bad("std 4.0", string(side)+" gives no orders in the "+w.Name)
+			continue
+		case !accepts(kind, o.Verb):
+			bad("std 4.0", o.Verb+" orders are not given in the "+w.Name)
+			continue
+		}
+		for _, c := range o.Clauses {
+			var spec *engine.ClauseSpec
+			for i := range v.Clauses {
+				if v.Clauses[i].Keyword == c.Keyword {
+					spec = &v.Clauses[i]
+				}
+			}
+			if spec == nil {
+				continue
+			}
+			for _, wd := range c.Words {
+				switch spec.Kind {
+				case engine.UnitID:
+					if u := g.units[wd.Text]; u == nil || u.Side() != side {
+						bad("", wd.Text+" is not one of your units")
+					}
+				case engine.HexID:
+					h, err := hex.Parse(wd.Text)
+					if err != nil || !g.Map().Grid.Contains(h) {
+						bad("", wd.Text+" is not a hex of the map")
+					}
+				}
+			}
+		}
+	}
+	return out
+}
