@@ -121,6 +121,9 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 	}
 	g.RailUsed = 0
 	g.railMoved = map[string]bool{}
+	if g.Replace != nil {
+		delete(g.Replace, side)
+	}
 	// a. Initial Supply Determination (std 9.11-1).
 	g.oosAtStart = map[string]bool{}
 	for _, u := range g.Units {
@@ -148,6 +151,17 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 			for _, id := range wordsOf(o, "") {
 				g.orderDetrain(side, o, id, l)
 			}
+		case "replace":
+			var ids []string
+			for _, id := range wordsOf(o, "") {
+				if g.ownUnit(side, o, id, l) != nil {
+					ids = append(ids, id)
+				}
+			}
+			if g.Replace == nil {
+				g.Replace = map[engine.Side][]string{}
+			}
+			g.Replace[side] = append(g.Replace[side], ids...)
 		}
 	}
 	g.countStillEntrained(side, l)

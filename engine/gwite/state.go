@@ -165,6 +165,9 @@ type Game struct {
 	// (std 5.31).
 	RailUsed int
 	Standing map[engine.Side]*Standing
+	// Replace lists the units side named with `replace` in its Movement
+	// Phase, tried in its Replacement Phase (std 13.0, digest 002 P7).
+	Replace map[engine.Side][]string
 
 	units map[string]*Unit
 	forts map[hex.Hex]*Fort
@@ -213,6 +216,10 @@ func (g *Game) clone() *Game {
 	c.LastOcc = make(map[hex.Hex]engine.Side, len(g.LastOcc))
 	for h, s := range g.LastOcc {
 		c.LastOcc[h] = s
+	}
+	c.Replace = make(map[engine.Side][]string, len(g.Replace))
+	for s, ids := range g.Replace {
+		c.Replace[s] = append([]string(nil), ids...)
 	}
 	c.Standing = make(map[engine.Side]*Standing, len(g.Standing))
 	for s, st := range g.Standing {

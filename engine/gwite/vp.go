@@ -34,6 +34,29 @@ func (g *Game) scoreLoss(u *Unit, steps int, l *log) {
 	l.add(&VPChange{Delta: delta, Total: g.VP, Why: u.ID + " losses", Rule: "T 21.2"})
 }
 
+// scoreFortress adds the victory points for a destroyed fortress (T 21.2):
+// a German fortress by its side of the Vistula and printed strength, a
+// Russian one at a flat value. German fortresses east of the Vistula
+// printed below 3 score nothing (AMB-38).
+func (g *Game) scoreFortress(f *Fort, l *log) {
+	var delta int
+	switch {
+	case f.Data.Owner == DE && f.Data.WestVistula:
+		delta = g.param("vp-fortress-west", 0)
+	case f.Data.Owner == DE && f.Data.Full >= 4:
+		delta = g.param("vp-fortress-east-4", 0)
+	case f.Data.Owner == DE && f.Data.Full == 3:
+		delta = g.param("vp-fortress-east-3", 0)
+	case f.Data.Owner == RU:
+		delta = g.param("vp-russian-fortress", 0)
+	}
+	if delta == 0 {
+		return
+	}
+	g.VP += delta
+	l.add(&VPChange{Delta: delta, Total: g.VP, Why: "fortress " + f.Data.Name + " destroyed", Rule: "T 21.2"})
+}
+
 // interphaseScoring is the victory point check of the Game-Turn Record
 // Interphase. The standard rules have none; the Tannenberg town and zone
 // scoring (T 21.13-21.2) belongs to the exclusive rules.

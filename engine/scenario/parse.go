@@ -91,6 +91,9 @@ func parse(files []File) (*Game, ErrorList) {
 					block = nil
 				}
 			}
+			if r.Keyword != "default" && r.Keyword != "terrain" && r.Keyword != "country" {
+				r = p.withSrc(r)
+			}
 			switch r.Keyword {
 			case "default":
 				if s, ok := p.source(r, ""); ok {
