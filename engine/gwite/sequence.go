@@ -188,6 +188,7 @@ func (g *Game) endOfPhase(phasing engine.Side, l *log) {
 				u.OCCMove = false // std 4.0 1d
 			}
 		case kindCombat:
+			g.Vacated = nil
 			u.Attacked, u.Defended = false, false
 			u.RetreatedIn, u.WithdrewIn, u.Withdrew = false, false, false
 			u.OCCCombat = false

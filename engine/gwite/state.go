@@ -165,6 +165,10 @@ type Game struct {
 	// (std 5.31).
 	RailUsed int
 	Standing map[engine.Side]*Standing
+	// Vacated lists the hexes enemy cavalry withdrew from in the Cavalry
+	// Withdrawal Phase just before this Combat Phase (std 12.16); cleared
+	// when the Combat Phase ends.
+	Vacated []hex.Hex
 	// Replace lists the units side named with `replace` in its Movement
 	// Phase, tried in its Replacement Phase (std 13.0, digest 002 P7).
 	Replace map[engine.Side][]string
@@ -217,6 +221,7 @@ func (g *Game) clone() *Game {
 	for h, s := range g.LastOcc {
 		c.LastOcc[h] = s
 	}
+	c.Vacated = append([]hex.Hex(nil), g.Vacated...)
 	c.Replace = make(map[engine.Side][]string, len(g.Replace))
 	for s, ids := range g.Replace {
 		c.Replace[s] = append([]string(nil), ids...)
