@@ -1,0 +1,47 @@
+// Package dice makes die rolls from a seed, reproducibly: the same seed
+// gives the same rolls on any machine. Each roll is HMAC-SHA256(seed,
+// stream name and roll index), reduced to a die by rejection sampling, so
+// no roll is biased and anyone holding the seed can recompute every roll.
+package dice
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+)
+
+// Stream is a reproducible sequence of die rolls.
+type Stream struct {
+	seed  []byte
+	name  string
+	index uint64
+}
+
+// New returns the stream called name (a game and window, say) under seed.
+func New(seed []byte, name string) *Stream {
+	return &Stream{seed: append([]byte(nil), seed...), name: name}
+}
+
+// D6 returns the next roll, 1 to 6.
+func (s *Stream) D6() int {
+	for {
+		mac := hmac.New(sha256.New, s.seed)
+		var idx [8]byte
+		binary.BigEndian.PutUint64(idx[:], s.index)
+		mac.Write([]byte(s.name))
+		mac.Write([]byte{0})
+		mac.Write(idx[:])
+		s.index++
+		sum := mac.Sum(nil)
+		// Rejection sampling on one byte: 252 is the largest multiple of
+		// 6 that fits, so values 252-255 are drawn again.
+		for _, b := range sum {
+			if b < 252 {
+				return int(b%6) + 1
+			}
+		}
+	}
+}
+
+// Rolls is how many rolls the stream has made.
+func (s *Stream) Rolls() uint64 { return s.index }
