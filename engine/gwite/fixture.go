@@ -1,0 +1,196 @@
+package gwite
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"pbem/engine"
+	"pbem/engine/hex"
+)
+
+// SetWindow moves a freshly set-up game to the window with the given id
+// ("GT3 RU-COMBAT"), for adjudication cases that start mid-turn.
+func (g *Game) SetWindow(id string) error {
+	var turn int
+	var rest string
+	if _, err := fmt.Sscanf(id, "GT%d %s", &turn, &rest); err != nil {
+		return fmt.Errorf("window %q: want GTn SIDE-KIND, e.g. GT1 RU-MOVE", id)
+	}
+	side, kind, ok := strings.Cut(rest, "-")
+	if !ok {
+		return fmt.Errorf("window %q: want GTn SIDE-KIND", id)
+	}
+	kinds := map[string]string{"MOVE": kindMove, "COMBAT": kindCombat, "CAVWD": kindCavWd}
+	k, ok := kinds[kind]
+	if !ok {
+		return fmt.Errorf("window %q: kind must be MOVE, COMBAT or CAVWD", id)
+	}
+	for i, p := range sequence {
+		phasing := g.data.Sides[p.phasing]
+		owner := phasing
+		if p.kind == kindCavWd {
+			owner = enemy(phasing)
+		}
+		if p.kind == k && string(owner) == side {
+			g.Turn, g.Step = turn, i
+			return nil
+		}
+	}
+	return fmt.Errorf("window %q: no such window in the sequence of play", id)
+}
+
+// Adjust changes one thing of a freshly set-up game before an adjudication
+// case resolves it. Directives:
+//
+//	steps UNIT N        N steps lost
+//	entrained UNIT      on the train
+//	occ-move UNIT       out of command for movement
+//	occ-combat UNIT     out of command for combat
+//	rail-moved UNIT     moved by rail this phase
+//	withdrew UNIT       withdrew before combat, ending outside EZOC (std 12.15)
+//	withdrew-into UNIT  withdrew into a friendly hex (std 12.17)
+//	retreated-into UNIT retreated into a friendly hex this phase (std 8.66)
+//	combat-turn UNIT N  last fought in game-turn N
+//	moved UNIT          moved this Movement Phase
+//	eliminate UNIT      removed from play
+//	fort HEX N          N fortress steps lost
+//	last HEX SIDE       last occupied by SIDE
+//	vp N                net victory points
+//	vacated HEX         enemy cavalry withdrew from HEX (std 12.16)
+//	option NAME         an optional rule or ruling switched on
+func (g *Game) Adjust(directive string) error {
+	f := strings.Fields(directive)
+	if len(f) == 0 {
+		return nil
+	}
+	need := func(n int) error {
+		if len(f) != n+1 {
+			return fmt.Errorf("%s: want %d argument(s)", f[0], n)
+		}
+		return nil
+	}
+	unit := func() (*Unit, error) {
+		u := g.units[f[1]]
+		if u == nil {
+			return nil, fmt.Errorf("%s: no unit %s", f[0], f[1])
+		}
+		return u, nil
+	}
+	num := func(s string) (int, error) {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %q is not a number", f[0], s)
+		}
+		return n, nil
+	}
+	switch f[0] {
+	case "steps", "combat-turn":
+		if err := need(2); err != nil {
+			return err
+		}
+		u, err := unit()
+		if err != nil {
+			return err
+		}
+		n, err := num(f[2])
+		if err != nil {
+			return err
+		}
+		switch f[0] {
+		case "steps":
+			if n < 0 || n >= u.Data.Steps {
+				return fmt.Errorf("steps: %s has %d steps; lost must be 0-%d", u.ID, u.Data.Steps, u.Data.Steps-1)
+			}
+			u.StepsLost = n
+		case "combat-turn":
+			u.LastCombatGT = n
+		}
+	case "entrained", "occ-move", "occ-combat", "rail-moved", "withdrew", "withdrew-into", "retreated-into", "moved", "eliminate":
+		if err := need(1); err != nil {
+			return err
+		}
+		u, err := unit()
+		if err != nil {
+			return err
+		}
+		switch f[0] {
+		case "entrained":
+			u.Entrained = true
+		case "occ-move":
+			u.OCCMove = true
+		case "occ-combat":
+			u.OCCCombat = true
+		case "rail-moved":
+			u.UsedRail = true
+		case "withdrew":
+			u.Withdrew = true
+		case "withdrew-into":
+			u.WithdrewIn = true
+		case "retreated-into":
+			u.RetreatedIn = true
+		case "moved":
+			u.Moved = true
+		case "eliminate":
+			g.setLoc(u, Eliminated)
+			u.StepsLost = u.Data.Steps
+		}
+		g.changed()
+	case "fort":
+		if err := need(2); err != nil {
+			return err
+		}
+		h, err := hex.Parse(f[1])
+		if err != nil {
+			return err
+		}
+		ft := g.forts[h]
+		if ft == nil {
+			return fmt.Errorf("fort: no fortress at %s", h)
+		}
+		n, err := num(f[2])
+		if err != nil {
+			return err
+		}
+		ft.StepsLost = n
+		g.changed()
+	case "last":
+		if err := need(2); err != nil {
+			return err
+		}
+		h, err := hex.Parse(f[1])
+		if err != nil {
+			return err
+		}
+		g.LastOcc[h] = engine.Side(f[2])
+	case "vp":
+		if err := need(1); err != nil {
+			return err
+		}
+		n, err := num(f[1])
+		if err != nil {
+			return err
+		}
+		g.VP = n
+	case "vacated":
+		if err := need(1); err != nil {
+			return err
+		}
+		h, err := hex.Parse(f[1])
+		if err != nil {
+			return err
+		}
+		g.Vacated = append(g.Vacated, h)
+	case "option":
+		if err := need(1); err != nil {
+			return err
+		}
+		if g.opt == nil {
+			g.opt = engine.Options{}
+		}
+		g.opt[f[1]] = true
+	default:
+		return fmt.Errorf("unknown directive %q", f[0])
+	}
+	return nil
+}
