@@ -198,8 +198,9 @@ func (g *Game) withdrawalPathProblem(u *Unit, path []hex.Hex) (string, string) {
 }
 
 // defaultWithdrawalPath chooses u's path when none is given (std 12.13,
-// AMB-43, digest 002 N1): among the legal paths, the one whose final hex
-// is nearest a friendly supply source (the length of the supply line a
+// AMB-43, digest 002 N1): among the legal paths, one that does not end
+// over the stacking limit (which would cost units at the end of the phase,
+// std 6.14) [P], then the one whose final hex is nearest a friendly supply source (the length of the supply line a
 // unit of its TCR could trace from there), then the one through fewer enemy
 // zones of control, then the final hex nearest the unit's standing
 // `retreat ... toward` hex if it has one, then the lowest final hex and
@@ -207,11 +208,14 @@ func (g *Game) withdrawalPathProblem(u *Unit, path []hex.Hex) (string, string) {
 func (g *Game) defaultWithdrawalPath(u *Unit) []hex.Hex {
 	type cand struct {
 		path               []hex.Hex
+		over               bool
 		supply, ezoc, pref int
 	}
 	var best *cand
 	better := func(a, b *cand) bool {
 		switch {
+		case a.over != b.over:
+			return !a.over
 		case a.supply != b.supply:
 			return a.supply < b.supply
 		case a.ezoc != b.ezoc:
@@ -241,7 +245,11 @@ func (g *Game) defaultWithdrawalPath(u *Unit) []hex.Hex {
 				}
 				supply[b] = d
 			}
-			c := &cand{path: p, supply: d}
+			load := u.SP()
+			for _, x := range g.at[b] {
+				load += x.SP()
+			}
+			c := &cand{path: p, over: load > g.stackingLimit(), supply: d}
 			for _, h := range p {
 				if g.inEZOC(h, u.Side()) {
 					c.ezoc++

@@ -362,3 +362,25 @@ func TestWithdrawalDefaultPathTowardSupply(t *testing.T) {
 		t.Errorf("DE-1CD ended in %s, %d from the sources, want two hexes nearer them:\n%s", u.Hex, near, eventText(l))
 	}
 }
+
+// std 6.14 [P]: the default path does not end over the stacking limit
+// when another path exists: with 8 German SP in the hex it would have
+// chosen, DE-1CD (2 SP) goes elsewhere, still towards supply.
+func TestWithdrawalDefaultPathAvoidsOverstacking(t *testing.T) {
+	spec := testSpec{grid: open8x10, split: 5, units: standardUnits,
+		extra: "rail R1 country=DE track=single name=\"Ostbahn\"\n  0510 0410\nexit 0410 country=DE name=\"to Berlin\"\n",
+		setup: "setup DE-1CD 0404\nsetup RU-25ID 0403\n"}
+	g := newTestGame(t, spec)
+	g.cavalryWithdrawalPhase(DE, []engine.Order{testOrder(1, "withdraw DE-1CD")}, testLog(6))
+	first := g.Unit("DE-1CD").Hex
+	for _, id := range []string{"DE-1ID", "DE-2ID", "DE-3ID", "DE-LW", "DE-DEP"} {
+		spec.setup += "setup " + id + " " + first.String() + "\n"
+	}
+	g = newTestGame(t, spec)
+	l := testLog(6)
+	g.cavalryWithdrawalPhase(DE, []engine.Order{testOrder(1, "withdraw DE-1CD")}, l)
+	u := g.Unit("DE-1CD")
+	if u.Hex == first || u.Hex == at("0404") {
+		t.Errorf("DE-1CD in %s, want a hex other than %s and 0404:\n%s", u.Hex, first, eventText(l))
+	}
+}
