@@ -64,6 +64,7 @@ type Unit struct {
 	FeedingOff   bool // draws supply from the fortress or trench it stands in (std 11.22)
 	AllocatedTo  string
 	LastCombatGT int // last game-turn it attacked or defended (std 13.0 #2)
+	PrevCombatGT int // the game-turn of its combat before LastCombatGT
 }
 
 // Steps is how many steps the unit has left.

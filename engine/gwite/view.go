@@ -21,6 +21,11 @@ type View struct {
 	Forts   []FortView
 	Own     *Standing // the viewing side's standing orders
 	RailCap int       // the viewing side's rail capacity this turn
+
+	// The public game data the view is drawn on, for Sandbox.
+	data *scenario.Game
+	scen *scenario.Scenario
+	opt  engine.Options
 }
 
 // UnitView is a unit as a side sees it.
@@ -62,7 +67,7 @@ func (v *View) Window() engine.Window { return v.Win }
 // View implements engine.State.
 func (g *Game) View(side engine.Side) engine.View {
 	v := &View{For: side, Win: g.Window(), Turn: g.Turn, VP: g.VP, Level: g.VictoryLevel(), Map: g.Map(),
-		RailCap: g.railCapacity(side)}
+		RailCap: g.railCapacity(side), data: g.data, scen: g.scen, opt: g.opt}
 	for _, u := range g.Units {
 		own := u.Side() == side
 		if !own && u.Loc != OnMap {

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"pbem/pbem/play"
+)
+
+var selfplayCmd = &command{
+	name:    "selfplay",
+	usage:   "-scenario NAME [-seed S] [-turns K]",
+	summary: "play a scenario robot against robot and print each game-turn",
+	help: `Plays a scenario with the robot player on both sides, through the real order
+windows: each robot reads only its own side's view, writes an order file in
+the order language, and the referee resolves it with dice drawn from the
+seed. Prints a line per game-turn and the final VP and victory level. Exits
+1 if a window fails or an invariant breaks. The same seed gives the same game.`,
+	flags: func(fs *flag.FlagSet, o *options) {
+		dirFlag(fs, o)
+		fs.StringVar(&o.scenario, "scenario", "", "the scenario to play (see 'pbem scenario list')")
+		fs.StringVar(&o.seed, "seed", "1", "the dice `SEED`")
+		fs.IntVar(&o.turns, "turns", 0, "stop after `K` game-turns (0: the whole scenario)")
+	},
+	run: func(e *env, o *options, args []string) int {
+		if len(args) != 0 || o.scenario == "" {
+			fmt.Fprintln(e.stderr, "usage: pbem selfplay -scenario NAME [-seed S] [-turns K]")
+			return 2
+		}
+		_, g, s, ok := findScenario(e, o, o.scenario, false)
+		if !ok {
+			return 1
+		}
+		if _, err := play.Selfplay(g, s, o.seed, o.turns, e.stdout); err != nil {
+			fmt.Fprintln(e.stderr, "pbem selfplay:", err)
+			return 1
+		}
+		return 0
+	},
+}

@@ -1,0 +1,84 @@
+package gwite
+
+import (
+	"pbem/engine"
+	"pbem/engine/hex"
+)
+
+// Sandbox builds a game from what a View shows (and the public game data)
+// and nothing else, so that a
+// player (or a robot) can ask the rules what its own units could do:
+// movement costs, reachable hexes, supply. Whatever the view hides is
+// absent from the sandbox, so nothing hidden leaks through it.
+func (v *View) Sandbox() *Game {
+	base := v
+	g := &Game{
+		data: base.data, scen: base.scen, opt: base.opt,
+		Turn: v.Turn, VP: v.VP,
+		LastOcc:  map[hex.Hex]engine.Side{},
+		Standing: map[engine.Side]*Standing{},
+		units:    map[string]*Unit{},
+		forts:    map[hex.Hex]*Fort{},
+	}
+	for _, uv := range v.Units {
+		d := base.data.Unit(uv.ID)
+		if d == nil {
+			continue
+		}
+		u := &Unit{ID: uv.ID, Data: d, Loc: uv.Loc, Hex: uv.Hex, StepsLost: d.Steps - uv.Steps, Entrained: uv.Entrained}
+		if u.Loc == OnMap {
+			g.LastOcc[u.Hex] = u.Side()
+		}
+		g.Units = append(g.Units, u)
+		g.units[u.ID] = u
+	}
+	sortUnits(g.Units)
+	for _, fv := range v.Forts {
+		f := base.data.Map.Fortresses[fv.Hex]
+		if f == nil {
+			continue
+		}
+		ft := &Fort{Data: f, StepsLost: f.Steps - fv.StepsLeft}
+		g.Forts = append(g.Forts, ft)
+		g.forts[fv.Hex] = ft
+	}
+	g.reindex()
+	return g
+}
+
+// Reachable returns every hex unit id could reach by land this phase with
+// its full movement allowance, and what each costs, under the rules of
+// movement (std 5.0, 7.21). The unit's own hex costs 0.
+func (g *Game) Reachable(id string) map[hex.Hex]int {
+	u := g.units[id]
+	if u == nil || !u.OnMap() {
+		return nil
+	}
+	s := engine.Search[hex.Hex]{
+		Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
+			for _, n := range g.Map().Grid.Neighbours(h) {
+				if st := g.enterCost(u, h, n); st.ok {
+					visit(n, st.cost)
+				}
+			}
+		},
+		Less:  hex.Hex.Less,
+		Limit: g.movementAllowance(u),
+	}
+	r := s.Run(u.Hex)
+	out := map[hex.Hex]int{}
+	for _, h := range r.Reached(hex.Hex.Less) {
+		c, _ := r.Cost(h)
+		out[h] = c
+	}
+	return out
+}
+
+// InEZOC reports whether h is in the zone of control of side's enemy.
+func (g *Game) InEZOC(h hex.Hex, side engine.Side) bool { return g.inEZOC(h, side) }
+
+// Supplied reports whether unit id is in supply now (std 9.1).
+func (g *Game) Supplied(id string) bool {
+	u := g.units[id]
+	return u != nil && u.OnMap() && g.supplied(u)
+}

@@ -1,0 +1,205 @@
+package adjudicate
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"pbem/engine"
+	"pbem/engine/gwite"
+	"pbem/engine/hex"
+)
+
+type outcome struct {
+	before, after engine.State
+	events        []engine.Event
+	err           error
+	dice          *engine.Script
+}
+
+// check tests every expectation of the case. Expectations, one per line:
+//
+//	event "TEXT"                 some event's text contains TEXT
+//	no-event "TEXT"              no event's text contains TEXT
+//	rejected SIDE LINE "CASE"    SIDE's order on LINE was rejected, citing CASE
+//	rejections N                 exactly N orders were rejected
+//	unit ID at HEX               the unit stands in HEX
+//	unit ID eliminated           the unit is out of play
+//	unit ID steps N              the unit has N steps left
+//	unit ID entrained | detrained
+//	fort HEX lost N              the fortress has lost N steps
+//	vp N                         net victory points
+//	window ID                    the window now open
+//	rolls N                      exactly N dice were rolled
+//	error "TEXT"                 resolution failed with TEXT
+func (c *Case) check(o *outcome, r *Result) {
+	lines := strings.Split(c.Sections["expect"], "\n")
+	if o.err != nil && !strings.Contains(c.Sections["expect"], "error ") {
+		r.failf("resolution failed: %v", o.err)
+	}
+	if err := o.dice.Err(); err != nil && !strings.Contains(c.Sections["expect"], "rolls ") {
+		r.failf("%v", err)
+	}
+	var g *gwite.Game
+	if o.after != nil {
+		g, _ = o.after.(*gwite.Game)
+	}
+	for i, raw := range lines {
+		line := strings.TrimSpace(raw)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		pos := fmt.Sprintf("line %d", c.Lines["expect"]+i)
+		words, quoted := splitQuoted(line)
+		bad := func(format string, args ...any) {
+			r.failf("%s: %s: %s", pos, line, fmt.Sprintf(format, args...))
+		}
+		switch words[0] {
+		case "event", "no-event":
+			found := false
+			for _, e := range o.events {
+				found = found || strings.Contains(e.String(), quoted)
+			}
+			if words[0] == "event" && !found {
+				bad("no such event")
+			}
+			if words[0] == "no-event" && found {
+				bad("the event happened")
+			}
+		case "rejected":
+			if len(words) < 3 {
+				bad("want: rejected SIDE LINE \"CASE\"")
+				continue
+			}
+			n, _ := strconv.Atoi(words[2])
+			found := false
+			for _, e := range o.events {
+				rj, ok := e.(*engine.Rejected)
+				if ok && string(rj.Side) == words[1] && rj.Problem.Line == n && strings.Contains(rj.Problem.Case, quoted) {
+					found = true
+				}
+			}
+			if !found {
+				bad("no rejection of %s's line %d citing %q", words[1], n, quoted)
+			}
+		case "rejections":
+			n, _ := strconv.Atoi(words[1])
+			got := 0
+			for _, e := range o.events {
+				if _, ok := e.(*engine.Rejected); ok {
+					got++
+				}
+			}
+			if got != n {
+				bad("%d rejections", got)
+			}
+		case "unit":
+			if g == nil {
+				bad("no state after resolution")
+				continue
+			}
+			checkUnit(g, words, bad)
+		case "fort":
+			if g == nil || len(words) != 4 {
+				bad("want: fort HEX lost N")
+				continue
+			}
+			h, _ := hex.Parse(words[1])
+			n, _ := strconv.Atoi(words[3])
+			f := g.Fort(h)
+			if f == nil {
+				bad("no fortress at %s", h)
+			} else if f.StepsLost != n {
+				bad("fortress has lost %d steps", f.StepsLost)
+			}
+		case "vp":
+			n, _ := strconv.Atoi(words[1])
+			if g == nil || g.VP != n {
+				bad("VP is %d", vpOf(g))
+			}
+		case "window":
+			want := strings.TrimSpace(strings.TrimPrefix(line, "window"))
+			if o.after == nil || o.after.Window().ID != want {
+				got := ""
+				if o.after != nil {
+					got = o.after.Window().ID
+				}
+				bad("window is %q", got)
+			}
+		case "rolls":
+			n, _ := strconv.Atoi(words[1])
+			if o.dice.Used() != n {
+				bad("%d dice rolled", o.dice.Used())
+			}
+		case "error":
+			if o.err == nil || !strings.Contains(o.err.Error(), quoted) {
+				bad("error was %v", o.err)
+			}
+		default:
+			bad("unknown expectation")
+		}
+	}
+}
+
+func vpOf(g *gwite.Game) int {
+	if g == nil {
+		return 0
+	}
+	return g.VP
+}
+
+func checkUnit(g *gwite.Game, words []string, bad func(string, ...any)) {
+	if len(words) < 3 {
+		bad("want: unit ID at HEX | eliminated | steps N | entrained | detrained")
+		return
+	}
+	u := g.Unit(words[1])
+	if u == nil {
+		bad("no unit %s", words[1])
+		return
+	}
+	switch words[2] {
+	case "at":
+		h, err := hex.Parse(words[3])
+		if err != nil {
+			bad("%v", err)
+			return
+		}
+		if !u.OnMap() || u.Hex != h {
+			bad("%s is at %s (on map: %v)", u.ID, u.Hex, u.OnMap())
+		}
+	case "eliminated":
+		if u.Loc != gwite.Eliminated {
+			bad("%s is not eliminated (at %s, %d steps)", u.ID, u.Hex, u.Steps())
+		}
+	case "steps":
+		n, _ := strconv.Atoi(words[3])
+		if u.Steps() != n || u.Loc == gwite.Eliminated {
+			bad("%s has %d steps (eliminated: %v)", u.ID, u.Steps(), u.Loc == gwite.Eliminated)
+		}
+	case "entrained":
+		if !u.Entrained {
+			bad("%s is not entrained", u.ID)
+		}
+	case "detrained":
+		if u.Entrained {
+			bad("%s is entrained", u.ID)
+		}
+	default:
+		bad("unknown unit expectation %q", words[2])
+	}
+}
+
+// splitQuoted returns the words before a quoted part and the quoted text.
+func splitQuoted(line string) ([]string, string) {
+	i := strings.IndexByte(line, '"')
+	if i < 0 {
+		return strings.Fields(line), ""
+	}
+	j := strings.LastIndexByte(line, '"')
+	q := ""
+	if j > i {
+		q = line[i+1 : j]
+	}
+	return strings.Fields(line[:i]), q
+}

@@ -1,0 +1,118 @@
+// Package play runs games window by window: robot against robot for
+// `pbem selfplay` and the whole-game tests, with every invariant checked
+// after every window.
+package play
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"pbem/engine"
+	"pbem/engine/gwite"
+	"pbem/engine/rulesets"
+	"pbem/engine/scenario"
+	"pbem/orders"
+	"pbem/pbem/dice"
+	"pbem/pbem/robot"
+)
+
+// Summary is how a self-played game went.
+type Summary struct {
+	Windows    int
+	Turns      int
+	VP         int
+	Level      string
+	Rejections int
+	Rolls      int
+	Events     []string // every event, in order, for comparing runs
+}
+
+// Selfplay plays scenario s of game g with the robot on both sides, with
+// dice from seed, for at most turns game-turns (0: the whole scenario). It
+// writes a line per game-turn to out (nil for none) and returns an error
+// if a window fails to resolve or breaks an invariant.
+func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, out io.Writer) (*Summary, error) {
+	st, err := rulesets.New(g, s, nil)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := rulesets.Lookup(g.System)
+	if err != nil {
+		return nil, err
+	}
+	verbs := rs.Verbs()
+	sum := &Summary{}
+	turnEvents := 0
+	first := st.Window().Turn
+	for {
+		w := st.Window()
+		if w.Done || (turns > 0 && w.Turn >= first+turns) {
+			break
+		}
+		byside := map[engine.Side][]engine.Order{}
+		for _, side := range w.Submit {
+			v, ok := st.View(side).(*gwite.View)
+			if !ok {
+				return sum, fmt.Errorf("%s: the robot plays only gwite games", w.ID)
+			}
+			text := robot.Orders(v)
+			f, err := orders.Parse(fmt.Sprintf("%s %s", w.ID, side), []byte(text), verbs)
+			if err != nil {
+				return sum, fmt.Errorf("%s: the robot's %s orders do not parse: %v\n%s", w.ID, side, err, text)
+			}
+			byside[side] = f.Orders
+		}
+		d := dice.New([]byte(seed), w.ID)
+		next, events, err := st.Resolve(byside, d)
+		sum.Windows++
+		sum.Rolls += int(d.Rolls())
+		for _, e := range events {
+			sum.Events = append(sum.Events, e.String())
+			if _, ok := e.(*engine.Rejected); ok {
+				sum.Rejections++
+			}
+		}
+		turnEvents += len(events)
+		if err != nil {
+			return sum, fmt.Errorf("%s: %w", w.ID, err)
+		}
+		if nw := next.Window(); nw.Turn != w.Turn || nw.Done {
+			sum.Turns++
+			if out != nil {
+				fmt.Fprintf(out, "GT%d: %d events; %s\n", w.Turn, turnEvents, standing(next))
+			}
+			turnEvents = 0
+		}
+		st = next
+	}
+	if g, ok := st.(*gwite.Game); ok {
+		sum.VP, sum.Level = g.VP, g.VictoryLevel()
+	}
+	if out != nil {
+		fmt.Fprintf(out, "final: VP %+d, %s; %d windows, %d dice, %d rejected orders\n", sum.VP, sum.Level, sum.Windows, sum.Rolls, sum.Rejections)
+	}
+	return sum, nil
+}
+
+// standing summarises the units each side has on the map.
+func standing(st engine.State) string {
+	g, ok := st.(*gwite.Game)
+	if !ok {
+		return ""
+	}
+	count := map[engine.Side][2]int{}
+	for _, u := range g.Units {
+		if u.Loc == gwite.OnMap && !u.IsHQ() {
+			c := count[u.Side()]
+			c[0]++
+			c[1] += u.Steps()
+			count[u.Side()] = c
+		}
+	}
+	var parts []string
+	for _, s := range g.Data().Sides {
+		parts = append(parts, fmt.Sprintf("%s %d units %d steps", s, count[s][0], count[s][1]))
+	}
+	return strings.Join(parts, ", ") + fmt.Sprintf("; VP %+d", g.VP)
+}

@@ -1,0 +1,265 @@
+// Package robot is a computer player for the gwite rules system. It sees
+// only its own side's View, never the game state, and writes its orders as
+// order-language text, exactly as a person would mail them. It plays a
+// plain game: advance on the enemy, hold contact, attack where the odds are
+// good with HQ support, keep stacks legal.
+package robot
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"pbem/engine"
+	"pbem/engine/gwite"
+	"pbem/engine/hex"
+	"pbem/engine/scenario"
+)
+
+// Orders writes the robot's orders for the window open in v.
+func Orders(v *gwite.View) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# robot orders for %s, %s\n", v.Win.ID, v.For)
+	switch {
+	case strings.HasSuffix(v.Win.ID, "-MOVE"):
+		moveOrders(v, &b)
+	case strings.HasSuffix(v.Win.ID, "-COMBAT"):
+		combatOrders(v, &b)
+	}
+	return b.String()
+}
+
+type board struct {
+	v     *gwite.View
+	grid  hex.Grid
+	byHex map[hex.Hex][]gwite.UnitView
+	sp    map[hex.Hex]int
+}
+
+func newBoard(v *gwite.View) *board {
+	b := &board{v: v, grid: v.Map.Grid, byHex: map[hex.Hex][]gwite.UnitView{}, sp: map[hex.Hex]int{}}
+	for _, u := range v.Units {
+		if u.Loc == gwite.OnMap {
+			b.byHex[u.Hex] = append(b.byHex[u.Hex], u)
+			b.sp[u.Hex] += u.SP
+		}
+	}
+	return b
+}
+
+func (b *board) enemyAt(h hex.Hex) bool {
+	for _, u := range b.byHex[h] {
+		if u.Side != b.v.For {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *board) enemyCombatAt(h hex.Hex) bool {
+	for _, u := range b.byHex[h] {
+		if u.Side != b.v.For && u.Type != scenario.HQ {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *board) adjacentToEnemy(h hex.Hex) bool {
+	for _, n := range b.grid.Neighbours(h) {
+		if b.enemyCombatAt(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// enemyHexes lists the hexes holding enemy combat units, in hex order.
+func (b *board) enemyHexes() []hex.Hex {
+	var out []hex.Hex
+	for _, h := range hex.SortedKeys(b.byHex) {
+		if b.enemyCombatAt(h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func (b *board) nearestEnemy(h hex.Hex, enemies []hex.Hex) int {
+	best := 1 << 30
+	for _, e := range enemies {
+		if d := b.grid.Distance(h, e); d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+func ownUnits(v *gwite.View) []gwite.UnitView {
+	var out []gwite.UnitView
+	for _, u := range v.Units {
+		if u.Side == v.For && u.Loc == gwite.OnMap {
+			out = append(out, u)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+func moveOrders(v *gwite.View, w *strings.Builder) {
+	b := newBoard(v)
+	sand := v.Sandbox()
+	enemies := b.enemyHexes()
+	limit := 9
+	for _, u := range ownUnits(v) {
+		if u.Entrained {
+			fmt.Fprintf(w, "detrain %s\n", u.ID)
+		}
+		if u.Type == scenario.HQ || u.Type == scenario.Depot || b.adjacentToEnemy(u.Hex) || len(enemies) == 0 {
+			continue
+		}
+		reach := sand.Reachable(u.ID)
+		here := b.nearestEnemy(u.Hex, enemies)
+		best, bestScore := u.Hex, [3]int{here, 0, 0}
+		for _, h := range hex.SortedKeys(reach) {
+			if h == u.Hex || b.sp[h]+u.SP > limit || b.enemyAt(h) {
+				continue
+			}
+			// Closer to the enemy first, then cheaper, then stay in own
+			// country (supply), then the lowest hex id (sorted order).
+			own := 0
+			if v.Map.Country(h) != u.Side {
+				own = 1
+			}
+			score := [3]int{b.nearestEnemy(h, enemies), own, reach[h]}
+			if less(score, bestScore) {
+				best, bestScore = h, score
+			}
+		}
+		if best != u.Hex {
+			fmt.Fprintf(w, "move %s to %s\n", u.ID, best)
+			b.sp[u.Hex] -= u.SP
+			b.sp[best] += u.SP
+		}
+	}
+}
+
+func less(a, b [3]int) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+func combatOrders(v *gwite.View, w *strings.Builder) {
+	b := newBoard(v)
+	used := map[string]bool{}
+	var hqs []gwite.UnitView
+	for _, u := range ownUnits(v) {
+		if u.Type == scenario.HQ {
+			hqs = append(hqs, u)
+		}
+	}
+	type target struct {
+		hex      hex.Hex
+		def      int
+		with     []gwite.UnitView
+		attack   int
+		nonCav   bool
+		fortress int
+	}
+	var targets []target
+	for _, h := range b.enemyHexes() {
+		t := target{hex: h}
+		for _, u := range b.byHex[h] {
+			t.def += u.Strength.Defense
+			if u.Type != scenario.Cavalry && u.Type != scenario.Depot && u.Type != scenario.HQ {
+				t.nonCav = true
+			}
+		}
+		if town := v.Map.Towns[h]; town != nil && town.City {
+			t.def *= 2
+		}
+		if _, ok := v.Map.Trenches[h]; ok {
+			t.def *= 2
+		}
+		for _, f := range v.Forts {
+			if f.Hex == h {
+				t.def += f.Defense
+			}
+		}
+		targets = append(targets, t)
+	}
+	sort.SliceStable(targets, func(i, j int) bool { return targets[i].def < targets[j].def })
+	for _, t := range targets {
+		var with []gwite.UnitView
+		att, cav := 0, 0
+		for _, n := range b.grid.Neighbours(t.hex) {
+			for _, u := range b.byHex[n] {
+				if u.Side != v.For || u.Type == scenario.HQ || u.Entrained || used[u.ID] || u.Strength.Attack == 0 {
+					continue
+				}
+				if hs, ok := b.grid.SideBetween(n, t.hex); ok {
+					if side := v.Map.Hexside(hs); side != nil && side.Class == scenario.Blocked {
+						continue
+					}
+				}
+				with = append(with, u)
+				if u.Type == scenario.Cavalry {
+					cav += u.Strength.Attack
+				} else {
+					att += u.Strength.Attack
+				}
+			}
+		}
+		if t.nonCav {
+			cav /= 4
+		}
+		att += cav
+		if len(with) == 0 || t.def == 0 || att < 2*t.def {
+			continue
+		}
+		ids := make([]string, len(with))
+		for i, u := range with {
+			ids[i] = u.ID
+			used[u.ID] = true
+		}
+		line := fmt.Sprintf("attack %s with %s", t.hex, strings.Join(ids, " "))
+		if hq := supportingHQ(b, hqs, with, used); hq != "" {
+			line += " shift " + hq
+			used[hq] = true
+		}
+		line += fmt.Sprintf(" if odds>=2-1 advance %s", ids[0])
+		fmt.Fprintln(w, line)
+	}
+}
+
+// supportingHQ picks an unused HQ with a shift within its radius of most of
+// the attackers, counting distance only (the referee checks the trace).
+func supportingHQ(b *board, hqs, with []gwite.UnitView, used map[string]bool) string {
+	for _, hq := range hqs {
+		if used[hq.ID] || hq.HQ.Shift == 0 {
+			continue
+		}
+		in := 0
+		for _, u := range with {
+			if b.grid.Distance(hq.Hex, u.Hex) <= hq.HQ.Radius {
+				in++
+			}
+		}
+		if 2*in >= len(with)+1 {
+			return hq.ID
+		}
+	}
+	return ""
+}
+
+// Side is the side a window waits for, if it waits for exactly one.
+func Side(w engine.Window) (engine.Side, bool) {
+	if len(w.Submit) != 1 {
+		return "", false
+	}
+	return w.Submit[0], true
+}
