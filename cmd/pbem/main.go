@@ -28,6 +28,8 @@ type options struct {
 	scenario string // -scenario
 	out      string // -o
 	hexPx    float64
+	seed     string // -seed
+	turns    int    // -turns
 }
 
 // env is what a command may touch: its streams. Tests swap them.
@@ -38,7 +40,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd}
+	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd, ordersCmd, ordersCheck, selfplayCmd, adjudicateCmd}
 }
 
 func main() {

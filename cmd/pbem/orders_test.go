@@ -1,0 +1,137 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"pbem/engine/gwite"
+	"pbem/orders"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/orders.md from 'pbem orders'")
+
+// docs/orders.md is the output of `pbem orders`; go test -update rewrites
+// it.
+func TestOrdersDoc(t *testing.T) {
+	code, out, errs := runPbem(t, "orders")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	doc := filepath.Join("..", "..", "docs", "orders.md")
+	if *update {
+		if err := os.WriteFile(doc, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("docs/orders.md is stale: run go test ./cmd/pbem -run TestOrdersDoc -update")
+	}
+	code, help, _ := runPbem(t, "help", "orders")
+	if code != 0 || !strings.HasPrefix(help, "usage: pbem orders") || !strings.Contains(help, out) {
+		t.Errorf("pbem help orders: exit %d, lacks the reference:\n%s", code, help)
+	}
+	for _, v := range (gwite.Ruleset{}).Verbs() {
+		if !strings.Contains(out, "\n    "+v.Usage()+"\n") {
+			t.Errorf("no usage line for %s", v.Name)
+		}
+	}
+	if code, _, _ := runPbem(t, "orders", "extra"); code != 2 {
+		t.Errorf("pbem orders extra: exit %d, want 2", code)
+	}
+}
+
+// The parser's tables must suit the grammar.
+func TestGwiteVerbsSuitTheParser(t *testing.T) {
+	if err := orders.CheckVerbs(gwite.Ruleset{}.Verbs()); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestOrdersCheck(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.orders")
+	bad := filepath.Join(dir, "bad.orders")
+	one := filepath.Join(dir, "one.orders")
+	os.WriteFile(good, []byte("Game: t1\nSide: RU\n\nmove RU-XV to 2918\nattack 2817 with RU-XV if odds>=2-1\n"), 0o644)
+	os.WriteFile(bad, []byte("move RU-XV to 291\nmvoe RU-XV\nentrain RU-XV\n"), 0o644)
+	os.WriteFile(one, []byte("losses RU-XV\n"), 0o644)
+
+	code, out, _ := runPbem(t, "orders", "check", good, one)
+	if code != 0 || out != good+": 2 orders ok\n"+one+": 1 order ok\n" {
+		t.Errorf("good files: exit %d\n%s", code, out)
+	}
+	code, out, _ = runPbem(t, "orders", "check", good, bad)
+	want := good + ": 2 orders ok\n" +
+		bad + ":1:15: bad hex \"291\": a hex is four digits, like 2918\n" +
+		bad + ":2:1: unknown verb \"mvoe\"; did you mean \"move\"?\n"
+	if code != 1 || out != want {
+		t.Errorf("bad file: exit %d\n%s\nwant:\n%s", code, out, want)
+	}
+	if code, _, errs := runPbem(t, "orders", "check", filepath.Join(dir, "missing")); code != 1 || !strings.Contains(errs, "missing") {
+		t.Errorf("missing file: exit %d %s", code, errs)
+	}
+	if code, _, _ := runPbem(t, "orders", "check"); code != 2 {
+		t.Errorf("no file: exit %d, want 2", code)
+	}
+	big := filepath.Join(dir, "big.orders")
+	os.WriteFile(big, []byte(strings.Repeat("# padding\n", orders.MaxFileSize)), 0o644)
+	if code, out, _ := runPbem(t, "orders", "check", big); code != 1 || !strings.Contains(out, "more than the limit") {
+		t.Errorf("big file: exit %d\n%s", code, out)
+	}
+}
+
+// The order package's testdata files, checked with the real gwite verb
+// table (the orders package tests a copy of it): each problem matches the
+// ERROR mark on its line and each mark a problem.
+func TestOrdersTestdataWithGwiteVerbs(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "orders", "testdata", "*.orders"))
+	if len(files) == 0 {
+		t.Fatal("no testdata")
+	}
+	mark := regexp.MustCompile(`#\s*ERROR\s+"(.*)"\s*$`)
+	problem := regexp.MustCompile(`^(.*):(\d+):\d+: (.*)$`)
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int]*regexp.Regexp{}
+		for i, line := range strings.Split(string(src), "\n") {
+			if m := mark.FindStringSubmatch(line); m != nil {
+				want[i+1] = regexp.MustCompile(m[1])
+			}
+		}
+		_, out, _ := runPbem(t, "orders", "check", name)
+		for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+			m := problem.FindStringSubmatch(line)
+			if m == nil {
+				if !strings.HasSuffix(line, " ok") {
+					t.Errorf("%s: unexpected output %q", name, line)
+				}
+				continue
+			}
+			n, _ := strconv.Atoi(m[2])
+			switch re := want[n]; {
+			case m[1] != name:
+				t.Errorf("%s: problem names file %s", line, m[1])
+			case re == nil:
+				t.Errorf("unexpected problem: %s", line)
+			case !re.MatchString(m[3]):
+				t.Errorf("%s: does not match %q", line, re)
+			}
+			delete(want, n)
+		}
+		for n, re := range want {
+			t.Errorf("%s:%d: no problem matching %q", name, n, re)
+		}
+	}
+}

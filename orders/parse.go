@@ -1,0 +1,368 @@
+package orders
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"pbem/engine"
+)
+
+// File is a parsed order file: its header and its well-formed orders, each
+// with its clauses in the order of the verb table. Comments are not kept.
+type File struct {
+	Name   string
+	Header Header
+	Orders []engine.Order
+}
+
+// Header is the "Key: value" lines at the top of an order file, in file
+// order. Keys are unique and in canonical case ("Game", "Side", "Window",
+// "Nonce"); values have their words separated by single blanks.
+type Header []HeaderField
+
+// HeaderField is one header line.
+type HeaderField struct {
+	Key, Value string
+	Line, Col  int // where the key starts
+}
+
+// Get returns the value of the header field key (in any case) and whether
+// the header has it.
+func (h Header) Get(key string) (string, bool) {
+	for _, f := range h {
+		if strings.EqualFold(f.Key, key) {
+			return f.Value, true
+		}
+	}
+	return "", false
+}
+
+// Parse reads the order file src, named name in errors, against the verb
+// table of a ruleset.
+//
+// Parse always returns a File holding the header and every well-formed
+// order; a line with a problem is left out of it. The error is nil or an
+// ErrorList, in line order, with one error per bad line and at most
+// MaxErrors errors before a final "(and N more errors)". A file larger than
+// MaxFileSize gives one error and no orders.
+func Parse(name string, src []byte, verbs []engine.Verb) (*File, error) {
+	f, errs := parse(name, src, verbs)
+	errs.RemoveMultiples()
+	return f, errs.truncate(MaxErrors).Err()
+}
+
+// parse is Parse with the whole list of errors, for tests.
+func parse(name string, src []byte, verbs []engine.Verb) (*File, ErrorList) {
+	p := &parser{name: name, file: &File{Name: name}, verbs: map[string]*engine.Verb{}, keywords: map[string]bool{}, keys: map[string]int{}}
+	for i, v := range verbs {
+		p.verbs[strings.ToLower(v.Name)] = &verbs[i]
+		p.names = append(p.names, strings.ToLower(v.Name))
+		for _, c := range v.Clauses {
+			if c.Keyword != "" {
+				p.keywords[strings.ToLower(c.Keyword)] = true
+			}
+		}
+	}
+	if len(src) > MaxFileSize {
+		p.line = 1
+		p.add(1, "file is %d bytes, more than the limit of %d", len(src), MaxFileSize)
+		return p.file, p.errs
+	}
+	src = bytes.TrimPrefix(src, []byte("\uFEFF")) // byte order mark some editors write
+	const (
+		start  = iota // before the first header line or order
+		header        // in the header, until a blank line
+		body          // in the orders
+	)
+	state := start
+	for len(src) > 0 {
+		p.line++
+		var raw []byte
+		raw, src, _ = bytes.Cut(src, []byte("\n"))
+		raw = bytes.TrimSuffix(raw, []byte("\r"))
+		if len(raw) > MaxLineSize {
+			p.add(1, "line is %d bytes, more than the limit of %d", len(raw), MaxLineSize)
+			continue
+		}
+		line := string(raw)
+		p.do(func() {
+			toks, col, msg := lexLine(line)
+			if msg != "" {
+				p.errorf(col, "%s", msg)
+			}
+			if len(toks) == 0 {
+				if state == header && !strings.Contains(line, "#") {
+					state = body // the blank line that ends the header
+				}
+				return // blank or comment
+			}
+			key, isHeader := headerKey(toks[0].text)
+			switch {
+			case isHeader && state != body:
+				state = header
+				p.headerLine(key, toks)
+			case isHeader:
+				p.errorf(toks[0].col, "header line %s: the header goes at the top of the file, ended by a blank line", key)
+			case state == header:
+				state = body
+				p.errorf(toks[0].col, "missing blank line between the header and the orders")
+			default:
+				state = body
+				p.file.Orders = append(p.file.Orders, p.order(toks))
+			}
+		})
+	}
+	return p.file, p.errs
+}
+
+// parser holds the state of one Parse.
+type parser struct {
+	name     string
+	file     *File
+	verbs    map[string]*engine.Verb // by lower-case name
+	names    []string                // in table order, for suggestions
+	keywords map[string]bool         // every keyword of every verb
+	keys     map[string]int          // header keys seen, with their lines
+	line     int
+	errs     ErrorList
+}
+
+// bailout is the panic errorf raises to abandon a line; do recovers it.
+type bailout struct{ err *Error }
+
+// errorf abandons the current line with an error at column col.
+func (p *parser) errorf(col int, format string, args ...any) {
+	panic(bailout{&Error{File: p.name, Line: p.line, Col: col, Msg: fmt.Sprintf(format, args...)}})
+}
+
+// add records an error on the current line.
+func (p *parser) add(col int, format string, args ...any) {
+	p.errs = append(p.errs, &Error{File: p.name, Line: p.line, Col: col, Msg: fmt.Sprintf(format, args...)})
+}
+
+// do runs the parsing of one line; an errorf in it is recorded and the
+// parser goes on with the next line. Any other panic is a bug and goes up.
+func (p *parser) do(f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(bailout)
+			if !ok {
+				panic(r)
+			}
+			p.errs = append(p.errs, b.err)
+		}
+	}()
+	f()
+}
+
+// headerKey reports whether word starts a header line ("Game:", or
+// "Game:t1") and returns its key in canonical case.
+func headerKey(word string) (string, bool) {
+	key, _, ok := strings.Cut(word, ":")
+	if !ok || key == "" || !isLetter(key[0]) {
+		return "", false
+	}
+	for i := 0; i < len(key); i++ {
+		if c := key[i]; !isLetter(c) && !isDigit(c) && c != '-' {
+			return "", false
+		}
+	}
+	return canonicalKey(key), true
+}
+
+// canonicalKey capitalises the first letter of key and each letter after
+// a '-' and lowers the others: "window" and "WINDOW" give "Window".
+func canonicalKey(key string) string {
+	b := []byte(strings.ToLower(key))
+	for i := range b {
+		if (i == 0 || b[i-1] == '-') && 'a' <= b[i] && b[i] <= 'z' {
+			b[i] -= 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// headerLine adds one "Key: value" line to the header.
+func (p *parser) headerLine(key string, toks []token) {
+	if line, dup := p.keys[key]; dup {
+		p.errorf(toks[0].col, "duplicate header %s (first on line %d)", key, line)
+	}
+	p.keys[key] = p.line
+	var words []string
+	if _, rest, _ := strings.Cut(toks[0].text, ":"); rest != "" {
+		words = append(words, rest)
+	}
+	for _, t := range toks[1:] {
+		words = append(words, t.text)
+	}
+	p.file.Header = append(p.file.Header, HeaderField{Key: key, Value: strings.Join(words, " "), Line: p.line, Col: toks[0].col})
+}
+
+// order parses the words of one order line.
+func (p *parser) order(toks []token) engine.Order {
+	vt := toks[0]
+	v := p.verbs[strings.ToLower(vt.text)]
+	if v == nil {
+		if s := suggest(strings.ToLower(vt.text), p.names); len(s) > 0 {
+			q := make([]string, len(s))
+			for i, n := range s {
+				q[i] = strconv.Quote(n)
+			}
+			p.errorf(vt.col, "unknown verb %q; did you mean %s?", vt.text, strings.Join(q, " or "))
+		}
+		p.errorf(vt.col, "unknown verb %q", vt.text)
+	}
+	n := len(v.Clauses)
+	words := make([][]engine.Word, n)
+	at := make([]int, n) // column of each clause's keyword; 0 if absent
+	cur := -1
+	for i, c := range v.Clauses {
+		if c.Keyword == "" {
+			cur, at[i] = i, vt.col
+		}
+	}
+	for _, t := range toks[1:] {
+		if k := keywordIndex(v, t.text); k >= 0 {
+			if at[k] != 0 {
+				p.errorf(t.col, "%q given twice", v.Clauses[k].Keyword)
+			}
+			cur, at[k] = k, t.col
+			continue
+		}
+		if p.keywords[strings.ToLower(t.text)] {
+			p.errorf(t.col, "%q is not a keyword of %s (usage: %s)", t.text, v.Name, v.Usage())
+		}
+		if cur < 0 {
+			p.errorf(t.col, "unexpected %q before a keyword (usage: %s)", t.text, v.Usage())
+		}
+		c := v.Clauses[cur]
+		if c.Kind != engine.Condition && strings.Contains(t.text, "=") {
+			p.errorf(t.col, "unknown setting %q", t.text)
+		}
+		if c.Max > 0 && len(words[cur]) == c.Max {
+			p.errorf(t.col, "too many words after %q: want %s", after(v, c), count(c))
+		}
+		words[cur] = append(words[cur], engine.Word{Text: p.word(c, t), Line: p.line, Col: t.col})
+	}
+	o := engine.Order{Line: p.line, Col: vt.col, Verb: v.Name}
+	for i, c := range v.Clauses {
+		switch {
+		case c.Keyword == "" && len(words[i]) == 0 && c.Required:
+			p.errorf(vt.col, "too few words after %q: want %s (usage: %s)", v.Name, count(c), v.Usage())
+		case c.Keyword == "" && len(words[i]) == 0:
+			// absent
+		case at[i] == 0 && c.Required:
+			p.errorf(vt.col, "missing %q clause (usage: %s)", c.Keyword, v.Usage())
+		case at[i] == 0:
+			// absent
+		case len(words[i]) < c.Min:
+			p.errorf(at[i], "too few words after %q: want %s", after(v, c), count(c))
+		default:
+			o.Clauses = append(o.Clauses, engine.Clause{Keyword: c.Keyword, Words: words[i]})
+		}
+	}
+	return o
+}
+
+// keywordIndex returns the index of the clause of v whose keyword is word
+// (in any case), or -1.
+func keywordIndex(v *engine.Verb, word string) int {
+	for i, c := range v.Clauses {
+		if c.Keyword != "" && strings.EqualFold(c.Keyword, word) {
+			return i
+		}
+	}
+	return -1
+}
+
+// after names what a clause's words follow: its keyword, or the verb.
+func after(v *engine.Verb, c engine.ClauseSpec) string {
+	if c.Keyword == "" {
+		return v.Name
+	}
+	return c.Keyword
+}
+
+// count says how many words a clause takes: "1 (HEX)", "at least 1
+// (UNIT...)", "2 to 3 (...)".
+func count(c engine.ClauseSpec) string {
+	var n string
+	switch {
+	case c.Max == 0:
+		n = fmt.Sprintf("at least %d", c.Min)
+	case c.Min == c.Max:
+		n = fmt.Sprint(c.Min)
+	default:
+		n = fmt.Sprintf("%d to %d", c.Min, c.Max)
+	}
+	if c.Help != "" {
+		n += " (" + c.Help + ")"
+	}
+	return n
+}
+
+// condition is the shape of a Condition word.
+var condition = regexp.MustCompile(`^[a-z]+(>=|<=|=|<|>)[0-9]+(-[0-9]+)?$`)
+
+// word checks that t is a word of the kind clause c takes and returns it
+// in canonical form.
+func (p *parser) word(c engine.ClauseSpec, t token) string {
+	w := t.text
+	switch c.Kind {
+	case engine.HexID:
+		if len(w) != 4 || !allDigits(w) {
+			p.errorf(t.col, "bad hex %q: a hex is four digits, like 2918", w)
+		}
+	case engine.UnitID:
+		if !isUnitID(w) {
+			p.errorf(t.col, "bad unit id %q: a unit id is a letter then letters, digits, '-', '_' or '.', like RU-XV", w)
+		}
+	case engine.Number:
+		if w == "" || len(w) > 9 || !allDigits(w) {
+			p.errorf(t.col, "bad number %q: want a whole number of at most 9 digits", w)
+		}
+	case engine.Choice:
+		for _, ch := range c.Choices {
+			if strings.EqualFold(ch, w) {
+				return ch
+			}
+		}
+		p.errorf(t.col, "bad choice %q: want one of %s", w, strings.Join(c.Choices, ", "))
+	case engine.Condition:
+		w = strings.ToLower(w)
+		if !condition.MatchString(w) {
+			p.errorf(t.col, "bad condition %q: want a name, a comparison and a number, without blanks, like odds>=2-1", t.text)
+		}
+	}
+	return w
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isUnitID reports whether s is a letter followed by ASCII letters,
+// digits, '-', '_' and '.'. Only ASCII: a Cyrillic letter that looks like
+// a Latin one must not make a different unit.
+func isUnitID(s string) bool {
+	if s == "" || !isLetter(s[0]) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isLetter(c) && !isDigit(c) && c != '-' && c != '_' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
