@@ -224,12 +224,12 @@ func (g *Game) retreatStack(stack []*Unit, start hex.Hex, n int, l *log) bool {
 		}
 		g.occupy(side, h)
 	}
-	hs := []string{start.String()}
-	for _, h := range plan.path {
-		hs = append(hs, h.String())
+	for _, u := range stack {
+		if u.OnMap() {
+			l.add(&Moved{Unit: u.ID, Side: side, Path: append([]hex.Hex{start}, plan.path...), Rule: "std 8.63",
+				Notes: []string{fmt.Sprintf("retreat of %d hex(es) after combat", n)}})
+		}
 	}
-	l.add(&Moved{Unit: strings.Join(ids, " "), Side: side, Path: append([]hex.Hex{start}, plan.path...), Rule: "std 8.63",
-		Notes: []string{fmt.Sprintf("retreat of %d hex(es)", n)}})
 	if hosted {
 		for _, u := range stack {
 			u.RetreatedIn = true // std 8.66
