@@ -280,13 +280,17 @@ func (g *Game) cheapestPath(u *Unit, dest hex.Hex) []hex.Hex {
 // first hex it may not enter (std 5.12-5.17). The hexes reached stand.
 func (g *Game) walk(side engine.Side, o engine.Order, u *Unit, path []hex.Hex, l *log) {
 	ma := g.movementAllowance(u)
-	start := u.Hex
-	done := []hex.Hex{start}
+	done := []hex.Hex{u.Hex}
 	var notes []string
+	stopped := false
+	var stopRule, stopText string
+	stop := func(rule, format string, args ...any) {
+		stopped, stopRule, stopText = true, rule, fmt.Sprintf(format, args...)
+	}
 	for i, h := range path {
 		st := g.enterCost(u, u.Hex, h)
 		if !st.ok {
-			l.reject(side, o, st.rule, "%s stops in %s: %s", u.ID, u.Hex, st.reason)
+			stop(st.rule, "%s stops in %s: %s", u.ID, u.Hex, st.reason)
 			break
 		}
 		cost := st.cost
@@ -294,7 +298,7 @@ func (g *Game) walk(side engine.Side, o engine.Order, u *Unit, path []hex.Hex, l
 			// std 5.17, AMB-22: a unit in command that has spent nothing
 			// may always move one hex.
 			if !(i == 0 && u.MPSpent == 0) {
-				l.reject(side, o, "std 5.14", "%s stops in %s: entering %s costs %d MP and only %d of %d are left", u.ID, u.Hex, h, cost, ma-u.MPSpent, ma)
+				stop("std 5.14", "%s stops in %s: entering %s costs %d MP and only %d of %d are left", u.ID, u.Hex, h, cost, ma-u.MPSpent, ma)
 				break
 			}
 			notes = append(notes, "minimum move of one hex [std 5.17]")
@@ -305,13 +309,24 @@ func (g *Game) walk(side engine.Side, o engine.Order, u *Unit, path []hex.Hex, l
 		g.place(u, h)
 		g.occupy(side, h)
 		done = append(done, h)
-		if hqs := g.enemyHQsIn(h, side); len(hqs) > 0 {
-			g.displace(hqs, l)
+		if g.loneEnemyHQsNear(h, side) {
+			// std 10.52: HQs displace the moment the unit arrives; the
+			// move so far is reported first.
+			if len(done) > 1 {
+				l.add(&Moved{Unit: u.ID, Side: side, Path: done, MP: u.MPSpent, Rule: "std 5.0", Notes: notes})
+				done, notes = []hex.Hex{h}, nil
+			}
+			if hqs := g.enemyHQsIn(h, side); len(hqs) > 0 {
+				g.displace(hqs, l)
+			}
+			g.displaceLoneHQsNear(h, side, l)
 		}
-		g.displaceLoneHQsNear(h, side, l)
 	}
 	if len(done) > 1 {
 		l.add(&Moved{Unit: u.ID, Side: side, Path: done, MP: u.MPSpent, Rule: "std 5.0", Notes: notes})
+	}
+	if stopped {
+		l.reject(side, o, stopRule, "%s", stopText)
 	}
 }
 
@@ -324,6 +339,20 @@ func (g *Game) enemyHQsIn(h hex.Hex, side engine.Side) []*Unit {
 		}
 	}
 	return out
+}
+
+// loneEnemyHQsNear reports whether enemy HQs stand in h, or alone next to
+// it (std 10.52).
+func (g *Game) loneEnemyHQsNear(h hex.Hex, side engine.Side) bool {
+	if len(g.enemyHQsIn(h, side)) > 0 {
+		return true
+	}
+	for _, n := range g.Map().Grid.Neighbours(h) {
+		if g.OnlyHQs(n, enemy(side)) {
+			return true
+		}
+	}
+	return false
 }
 
 // displaceLoneHQsNear displaces every enemy HQ that stands next to h with

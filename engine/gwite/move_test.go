@@ -68,7 +68,7 @@ func TestMoveZOCAndMinimumMove(t *testing.T) {
 		grid:  open8x10,
 		split: 5,
 		units: standardUnits,
-		setup: "setup DE-1ID 0408\nsetup RU-III 0404\nsetup RU-25ID 0406\n",
+		setup: "setup DE-1ID 0408\nsetup RU-III 0404\nsetup RU-25ID 0406\nsetup RU-HQ 0304\n",
 	})
 	u := g.Unit("RU-III")
 	// 0405 is next to 0406? no: next to 0404 and 0406 in row 04; RU-III
@@ -85,15 +85,16 @@ func TestMoveZOCAndMinimumMove(t *testing.T) {
 	}
 	// A unit that has spent nothing may always move one hex (std 5.17):
 	// give RU-25ID an MA of 1 by spending 3 of its 4, then not.
-	l := testLog()
+	l := testLog(6, 6, 6, 6) // attrition rolls if out of supply: no effect
 	g.movementPhase(RU, []engine.Order{testOrder(1, "move RU-25ID via 0407")}, l)
 	if g.Unit("RU-25ID").Hex != at("0407") {
 		t.Errorf("RU-25ID did not move:\n%s", eventText(l))
 	}
 }
 
-// std 5.14: a path longer than the MA stops where the MP run out, and the
-// rejection says why.
+// std 5.14, 9.21: a path longer than the MA stops where the MP run out, and
+// the rejection says why. The map has no supply source, so the division's
+// MA of 4 is halved to 2: one swamp hex.
 func TestMoveStopsWhenMPRunOut(t *testing.T) {
 	g := newTestGame(t, testSpec{
 		grid: []string{
@@ -102,12 +103,12 @@ func TestMoveStopsWhenMPRunOut(t *testing.T) {
 		},
 		split: 5,
 		units: standardUnits,
-		setup: "setup RU-25ID 0101\n",
+		setup: "setup RU-25ID 0101\nsetup RU-HQ 0201\n",
 	})
-	l := testLog()
+	l := testLog(6, 6, 6, 6)
 	g.movementPhase(RU, []engine.Order{testOrder(3, "move RU-25ID via 0102 0103 0104")}, l)
 	u := g.Unit("RU-25ID")
-	if u.Hex != at("0103") || u.MPSpent != 4 {
+	if u.Hex != at("0102") || u.MPSpent != 2 {
 		t.Fatalf("RU-25ID at %s having spent %d:\n%s", u.Hex, u.MPSpent, eventText(l))
 	}
 	if !strings.Contains(eventText(l), "std 5.14") {
