@@ -2,6 +2,7 @@ package gwite
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -79,11 +80,11 @@ type combat struct {
 
 // guard is one `if` condition of an attack (digest 002 P4).
 type guard struct {
-	text   string
-	kind   string // "odds", "raw", "empty"
-	a, d   int
-	hex    hex.Hex
-	negate bool
+	text string
+	kind string // "odds", "raw", "empty", "occupied"
+	op   string // ">=", "<=", "=", "<", ">"
+	a, d int
+	hex  hex.Hex
 }
 
 func (c *combat) label() string {
@@ -351,50 +352,51 @@ func (g *Game) stepsInRadius(hq *Unit, attackers []*Unit) (in, total int) {
 	return in, total
 }
 
-// parseGuards reads the words of an `if` clause (digest 002 P4):
+// parseGuards reads the words of an `if` clause (digest 002 P4). Each is
+// a name, a comparison (>=, <=, =, <, >) and a value, without blanks, as
+// the order parser accepts them:
 //
-//	odds>=A-B   the final odds, after HQ shifts, reach A-B
-//	raw>=A-B    the odds before HQ shifts reach A-B
-//	hex HEX empty / hex HEX occupied   (also written empty:HEX)
+//	odds>=A-B     the final odds, after HQ shifts, compared with A-B
+//	raw>=A-B      the odds before HQ shifts (a plain N means N-1)
+//	empty=HEX     HEX holds no unit now
+//	occupied=HEX  HEX holds some unit now
+//
+// All must hold for the attack to go ahead.
 func parseGuards(words []string) ([]guard, error) {
 	var out []guard
-	for i := 0; i < len(words); i++ {
-		w := words[i]
-		switch {
-		case strings.HasPrefix(w, "odds>=") || strings.HasPrefix(w, "raw>="):
-			kind, ratio, _ := strings.Cut(w, ">=")
-			a, d, ok := parseRatio(ratio)
-			if !ok {
-				return nil, fmt.Errorf("condition %q: want odds>=A-B or raw>=A-B", w)
-			}
-			out = append(out, guard{text: w, kind: kind, a: a, d: d})
-		case strings.HasPrefix(w, "empty:"):
-			h, err := hex.Parse(strings.TrimPrefix(w, "empty:"))
-			if err != nil {
-				return nil, fmt.Errorf("condition %q: %v", w, err)
-			}
-			out = append(out, guard{text: w, kind: "empty", hex: h})
-		case w == "hex" && i+2 < len(words) && (words[i+2] == "empty" || words[i+2] == "occupied"):
-			h, err := hex.Parse(words[i+1])
-			if err != nil {
-				return nil, fmt.Errorf("condition hex %s: %v", words[i+1], err)
-			}
-			out = append(out, guard{text: strings.Join(words[i:i+3], " "), kind: "empty", hex: h, negate: words[i+2] == "occupied"})
-			i += 2
-		default:
-			return nil, fmt.Errorf("condition %q not understood: want odds>=A-B, raw>=A-B or hex HEX empty", w)
+	for _, w := range words {
+		m := guardWord.FindStringSubmatch(strings.ToLower(w))
+		if m == nil {
+			return nil, fmt.Errorf("condition %q not understood: want odds>=A-B, raw>=A-B, empty=HEX or occupied=HEX", w)
 		}
+		gd := guard{text: w, kind: m[1], op: m[2]}
+		switch gd.kind {
+		case "odds", "raw":
+			a, d, ok := parseRatio(m[3])
+			if !ok {
+				return nil, fmt.Errorf("condition %q: want a ratio such as 2-1", w)
+			}
+			gd.a, gd.d = a, d
+		case "empty", "occupied":
+			h, err := hex.Parse(m[3])
+			if err != nil || gd.op != "=" {
+				return nil, fmt.Errorf("condition %q: want %s=HEX", w, gd.kind)
+			}
+			gd.hex = h
+		default:
+			return nil, fmt.Errorf("condition %q: unknown name %s (odds, raw, empty or occupied)", w, gd.kind)
+		}
+		out = append(out, gd)
 	}
 	return out, nil
 }
 
+var guardWord = regexp.MustCompile(`^([a-z]+)(>=|<=|=|<|>)([0-9]+(?:-[0-9]+)?)$`)
+
 func parseRatio(s string) (a, d int, ok bool) {
 	x, y, found := strings.Cut(s, "-")
 	if !found {
-		x, y, found = strings.Cut(s, ":")
-	}
-	if !found {
-		return 0, 0, false
+		y = "1"
 	}
 	a, err1 := strconv.Atoi(x)
 	d, err2 := strconv.Atoi(y)
@@ -406,24 +408,34 @@ func parseRatio(s string) (a, d int, ok bool) {
 
 // guardHolds evaluates a guard on the odds as they stand before any roll.
 func (g *Game) guardHolds(c *combat, gd guard, o odds) (bool, string) {
-	ratioAtLeast := func(col int) bool {
-		if col < 1 {
-			return false
+	compare := func(col int) bool {
+		// Below the first column counts as lower than any ratio.
+		cmp := -1
+		if col >= 1 {
+			r := crtRow(c.tcr)[col-1]
+			cmp = r[0]*gd.d - gd.a*r[1]
 		}
-		r := crtRow(c.tcr)[col-1]
-		return r[0]*gd.d >= gd.a*r[1]
+		switch gd.op {
+		case ">=":
+			return cmp >= 0
+		case "<=":
+			return cmp <= 0
+		case "=":
+			return cmp == 0
+		case "<":
+			return cmp < 0
+		}
+		return cmp > 0
 	}
 	switch gd.kind {
 	case "odds":
-		return ratioAtLeast(o.final), "final odds " + columnName(o.final, c.tcr)
+		return compare(o.final), "final odds " + columnName(o.final, c.tcr)
 	case "raw":
-		return ratioAtLeast(o.raw), "odds before shifts " + columnName(o.raw, c.tcr)
+		return compare(o.raw), "odds before shifts " + columnName(o.raw, c.tcr)
 	case "empty":
-		empty := len(g.at[gd.hex]) == 0
-		if gd.negate {
-			return !empty, fmt.Sprintf("%s is empty", gd.hex)
-		}
-		return empty, fmt.Sprintf("%s is occupied", gd.hex)
+		return len(g.at[gd.hex]) == 0, fmt.Sprintf("%s is occupied", gd.hex)
+	case "occupied":
+		return len(g.at[gd.hex]) > 0, fmt.Sprintf("%s is empty", gd.hex)
 	}
 	return false, "unknown condition"
 }

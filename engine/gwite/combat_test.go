@@ -603,7 +603,7 @@ func TestGuardSkipsAttack(t *testing.T) {
 	// shifts 2 to c5 = 2-1.
 	g = combatGame(t, "", "setup DE-1ID 0406\nsetup DE-HQ 0407\nsetup RU-III 0405\n")
 	l = testLog(6)
-	cmbAttacks(g, DE, l, "attack 0405 with DE-1ID shift DE-HQ if odds>=2-1 raw>=1-2 hex 0101 empty")
+	cmbAttacks(g, DE, l, "attack 0405 with DE-1ID shift DE-HQ if odds>=2-1 raw>=1-2 raw<2-1 empty=0101")
 	if cmbCRT(l, 1) == nil {
 		t.Errorf("guarded attack skipped:\n%s", eventText(l))
 	}
@@ -611,6 +611,12 @@ func TestGuardSkipsAttack(t *testing.T) {
 	l = testLog(6)
 	cmbAttacks(g, DE, l, "attack 0405 with DE-1ID if sometimes")
 	cmbWantRejected(t, l, "std 8.4")
+	g = combatGame(t, "", "setup DE-1ID 0406\nsetup RU-III 0405\n")
+	l = testLog(6)
+	cmbAttacks(g, DE, l, "attack 0405 with DE-1ID if occupied=0101")
+	if cmbCRT(l, 1) != nil {
+		t.Errorf("attack went ahead though 0101 is empty:\n%s", eventText(l))
+	}
 }
 
 // std 12.15 (AMB-69): cavalry that withdrew out of enemy zones of control
@@ -621,4 +627,32 @@ func TestWithdrawnCavalryNotAttacked(t *testing.T) {
 	l := testLog(6)
 	cmbAttacks(g, DE, l, "attack 0405 with DE-1ID")
 	cmbWantRejected(t, l, "std 12.15")
+}
+
+// std 4.0 3, 12.16: the Combat Phase runs the occupation of vacated hexes
+// first, then the combat Command Control Segment, then the attacks in
+// file order.
+func TestCombatPhaseOrder(t *testing.T) {
+	g := combatGame(t, "", ruHQ+"setup DE-1ID 0406\nsetup DE-2ID 0306\nsetup DE-3ID 0507\nsetup DE-AHQ 0408\nsetup RU-III 0405\n")
+	g.Vacated = []hexT{at("0506")}
+	var os []engine.Order
+	for i, o := range []string{
+		"attack 0405 with DE-1ID DE-2ID DE-3ID advance DE-2ID",
+		"occupy DE-3ID to 0506",
+	} {
+		os = append(os, testOrder(i+1, o))
+	}
+	// 12 against 8: 1-1 (c4); die 2 → 1/2.
+	l := testLog(2)
+	g.combatPhase(DE, os, l)
+	cmbWantNoRejection(t, l)
+	if r := cmbCRT(l, 1); r == nil || !strings.Contains(r.Result, "(12:8") {
+		t.Fatalf("CRT roll %v\n%s", r, eventText(l))
+	}
+	for _, id := range []string{"DE-1ID", "DE-2ID", "DE-3ID"} {
+		if g.Unit(id).OCCCombat {
+			t.Errorf("%s out of command", id)
+		}
+	}
+	cmbWantHex(t, g, "DE-2ID", "0405")
 }
