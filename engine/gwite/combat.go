@@ -607,17 +607,26 @@ func (g *Game) acrossRiver(h hex.Hex, targets []hex.Hex) bool {
 	return false
 }
 
+// foughtNow records that u takes part in a combat this game-turn, keeping
+// the turn of its previous combat for the replacement rule (std 13.0 #2).
+func (g *Game) foughtNow(u *Unit) {
+	if u.LastCombatGT != g.Turn {
+		u.PrevCombatGT = u.LastCombatGT
+	}
+	u.LastCombatGT = g.Turn
+}
+
 // resolveAttack carries out a declared attack (digest 002 std 8.4 steps
 // 2-9).
 func (g *Game) resolveAttack(c *combat, ph *combatPhaseState, l *log) {
 	// The declaration stands from here on (std 8.14).
 	for _, u := range c.attackers {
 		u.Attacked = true
-		u.LastCombatGT = g.Turn
+		g.foughtNow(u)
 	}
 	for _, hq := range c.heroes {
 		hq.Attacked = true
-		hq.LastCombatGT = g.Turn
+		g.foughtNow(hq)
 		ph.heroicIn[hq.ID] = c.n
 	}
 	for _, hq := range c.shifts {
@@ -629,7 +638,7 @@ func (g *Game) resolveAttack(c *combat, ph *combatPhaseState, l *log) {
 		}
 		for _, u := range append(append([]*Unit(nil), c.defenders[h]...), c.hqs[h]...) {
 			u.Defended = true
-			u.LastCombatGT = g.Turn
+			g.foughtNow(u)
 		}
 	}
 	// Step 2: attrition for attackers out of supply, counting units that

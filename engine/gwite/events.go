@@ -58,11 +58,13 @@ func (m *Moved) String() string {
 	for _, h := range m.Path {
 		hs = append(hs, h.String())
 	}
-	how := fmt.Sprintf("%d MP", m.MP)
-	if m.Rail {
-		how = fmt.Sprintf("by rail, %d hexes", len(m.Path)-1)
+	s := fmt.Sprintf("%s moves %s", m.Unit, strings.Join(hs, " "))
+	switch {
+	case m.Rail:
+		s += fmt.Sprintf(" (by rail, %d hexes)", len(m.Path)-1)
+	case m.MP > 0:
+		s += fmt.Sprintf(" (%d MP)", m.MP)
 	}
-	s := fmt.Sprintf("%s moves %s (%s)", m.Unit, strings.Join(hs, " "), how)
 	for _, n := range m.Notes {
 		s += "; " + n
 	}

@@ -111,8 +111,8 @@ func (g *Game) replacementProblem(u *Unit) (string, string) {
 }
 
 // foughtIn reports whether u attacked or defended in game-turn turn
-// (std 13.0 criterion 2). Only the last such game-turn is kept, so a unit
-// that fought in turn and again later is not seen here.
+// (std 13.0 criterion 2): its last two combat game-turns are kept, enough
+// to see a fight in the preceding game-turn even after one in this one.
 func (g *Game) foughtIn(u *Unit, turn int) bool {
-	return turn > 0 && u.LastCombatGT == turn
+	return turn > 0 && (u.LastCombatGT == turn || u.PrevCombatGT == turn)
 }

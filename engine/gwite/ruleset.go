@@ -67,7 +67,7 @@ var verbs = []engine.Verb{
 			{Kind: engine.HexID, Min: 1, Required: true, Help: "HEX..."},
 			{Keyword: "with", Kind: engine.UnitID, Min: 1, Required: true, Help: "UNIT..."},
 			{Keyword: "shift", Kind: engine.UnitID, Min: 1, Max: 2, Help: "HQ..."},
-			{Keyword: "if", Kind: engine.Condition, Min: 1, Help: "odds>=2-1"},
+			{Keyword: "if", Kind: engine.Condition, Min: 1, Help: "odds>=A-B|raw>=A-B|empty=HEX|occupied=HEX..."},
 			{Keyword: "advance", Kind: engine.UnitID, Min: 1, Help: "UNIT..."},
 		}},
 	{Name: "withdraw", Summary: "try to withdraw a cavalry unit exactly two hexes before enemy combat",
