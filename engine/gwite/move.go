@@ -115,7 +115,7 @@ func (g *Game) movementAllowance(u *Unit) int {
 func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 	for _, u := range g.Units {
 		if u.Side() == side {
-			u.MPSpent, u.Moved, u.UsedRail = 0, false, false
+			u.MPSpent, u.Moved, u.UsedRail, u.RailHexes = 0, false, false, 0
 			u.AllocatedTo = ""
 		}
 	}
@@ -132,8 +132,10 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 			l.notef("std 9.21", "%s is out of supply: movement allowance halved", u.ID)
 		}
 	}
-	// b. Reinforcements (std 14.0).
+	// b. Reinforcements (std 14.0), and units travelling off the map
+	// (std 5.38).
 	g.reinforcements(side, orders, l)
+	g.continueOffMap(side, l)
 	// c. Command Control (std 10.3-10.4).
 	g.commandSegment(side, orders, false, l)
 	// d. Movement, order by order (std 5.0).
@@ -147,6 +149,8 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 			}
 		case "rail":
 			g.orderRail(side, o, l)
+		case "offmap":
+			g.orderOffMap(side, o, l)
 		case "detrain":
 			for _, id := range wordsOf(o, "") {
 				g.orderDetrain(side, o, id, l)
@@ -552,14 +556,10 @@ func (g *Game) orderRail(side engine.Side, o engine.Order, l *log) {
 		l.reject(side, o, "std 5.33", "%s is not entrained on the map", u.ID)
 		return
 	}
-	if u.UsedRail {
-		l.reject(side, o, "std 5.33", "%s has already moved by rail this phase", u.ID)
-		return
-	}
+	rate := g.railRate(side) - u.RailHexes
 	open := func(h hex.Hex) bool {
 		return g.railHex(h, side) && !g.inEZOC(h, side) && g.LastOcc[h] != enemy(side) && !g.occupiedBy(h, enemy(side))
 	}
-	rate := g.railRate(side)
 	var path []hex.Hex
 	if via, ok := o.Clause("via"); ok {
 		cur := u.Hex
@@ -612,7 +612,7 @@ func (g *Game) orderRail(side engine.Side, o engine.Order, l *log) {
 		return
 	}
 	if len(path) > rate {
-		l.reject(side, o, "std 5.31", "%d hexes is more than the rail rate of %d", len(path), rate)
+		l.reject(side, o, "std 5.31", "%d hexes is more than the %d rail hexes %s has left of its rate of %d", len(path), rate, u.ID, g.railRate(side))
 		return
 	}
 	if !g.chargeRail(u, l) {
@@ -626,6 +626,7 @@ func (g *Game) orderRail(side engine.Side, o engine.Order, l *log) {
 		done = append(done, h)
 	}
 	u.UsedRail = true
+	u.RailHexes += len(path)
 	u.Moved = true
 	l.add(&Moved{Unit: u.ID, Side: side, Path: done, Rail: true, Rule: "std 5.33"})
 }

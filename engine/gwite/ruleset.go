@@ -45,6 +45,12 @@ var verbs = []engine.Verb{
 			{Keyword: "to", Kind: engine.HexID, Min: 1, Max: 1, Help: "HEX"},
 			{Keyword: "via", Kind: engine.HexID, Min: 1, Help: "HEX..."},
 		}},
+	{Name: "offmap", Summary: "send an entrained unit at a rail exit off the map to a linked exit",
+		Case: "std 5.37", Windows: []string{kindMove},
+		Clauses: []engine.ClauseSpec{
+			{Kind: engine.UnitID, Min: 1, Max: 1, Required: true, Help: "UNIT"},
+			{Keyword: "to", Kind: engine.HexID, Min: 1, Max: 1, Required: true, Help: "HEX"},
+		}},
 	{Name: "detrain", Summary: "take a unit off the train (free)", Case: "std 5.34",
 		Windows: []string{kindMove}, Clauses: []engine.ClauseSpec{unitsClause("UNIT...")}},
 	{Name: "withhold", Summary: "keep due reinforcements off the map this turn", Case: "std 14.24",

@@ -26,7 +26,7 @@ type outcome struct {
 //	unit ID at HEX               the unit stands in HEX
 //	unit ID eliminated           the unit is out of play
 //	unit ID steps N              the unit has N steps left
-//	unit ID entrained | detrained
+//	unit ID entrained | detrained | offmap
 //	fort HEX lost N              the fortress has lost N steps
 //	vp N                         net victory points
 //	window ID                    the window now open
@@ -184,6 +184,10 @@ func checkUnit(g *gwite.Game, words []string, bad func(string, ...any)) {
 	case "detrained":
 		if u.Entrained {
 			bad("%s is entrained", u.ID)
+		}
+	case "offmap":
+		if u.Loc != gwite.OffMap {
+			bad("%s is not off the map", u.ID)
 		}
 	default:
 		bad("unknown unit expectation %q", words[2])
