@@ -110,16 +110,19 @@ const (
 	cellKnown   = 1 << iota
 	cellBlocked // water, or enemy units other than HQs alone (std 9.14, 9.17)
 	cellEZOC    // enemy ZOC not cancelled by a friendly unit or fortress (std 7.24)
+	cellSeen    // reached by the rail run from the exits
+	cellRail    // a rail source if not last occupied by the enemy (std 9.15)
+	cellSource  // an exit (T[9.0]) or a supplied depot's hex (std 9.16)
 )
 
-// supplyNet is one side's supply sources at one instant.
+// supplyNet is one side's supply sources at one instant. Whether a rail
+// source was last occupied by the enemy is read when it is asked, so a
+// net stays right until a unit moves, whatever else is recorded.
 type supplyNet struct {
 	g     *Game
 	side  engine.Side
+	zoc   map[hex.Hex]bool // the enemy's zone of control
 	cells []uint8
-	// src holds the valid sources: rail hexes (std 9.15), friendly exits
-	// (T[9.0]) and the hexes of supplied depots (std 9.16).
-	src map[hex.Hex]bool
 	// depots holds the ids of the side's depots that are supplied.
 	depots map[string]bool
 }
@@ -129,37 +132,59 @@ func (g *Game) newSupplyNet(side engine.Side) *supplyNet {
 	m := g.Map()
 	s := &supplyNet{
 		g: g, side: side,
+		zoc:    g.zoc(enemy(side)),
 		cells:  make([]uint8, m.Grid.Rows*m.Grid.Cols),
-		src:    map[hex.Hex]bool{},
 		depots: map[string]bool{},
 	}
-	s.railSources()
-	for _, h := range g.friendlyExits(side) {
+	exits := g.friendlyExits(side)
+	s.railSources(exits)
+	for _, h := range exits {
 		if !s.blocked(h) {
-			s.src[h] = true
+			s.set(h, cellSource)
 		}
 	}
 	s.depotSources()
 	return s
 }
 
+func (s *supplyNet) index(h hex.Hex) int {
+	return (h.Row-1)*s.g.Map().Grid.Cols + h.Col - 1
+}
+
+func (s *supplyNet) set(h hex.Hex, bit uint8) { s.cells[s.index(h)] |= bit }
+
+// cell returns the facts about h, working them out on first need: the
+// same tests as blockedByEnemy and inEZOCForTrace, with one look at the
+// hex's units.
 func (s *supplyNet) cell(h hex.Hex) uint8 {
-	m := s.g.Map()
+	g := s.g
+	m := g.Map()
 	if !m.Grid.Contains(h) {
 		return cellKnown | cellBlocked
 	}
-	i := (h.Row-1)*m.Grid.Cols + h.Col - 1
+	i := s.index(h)
 	c := s.cells[i]
-	if c&cellKnown == 0 {
-		c = cellKnown
-		if m.Terrain(h).Water() || s.g.blockedByEnemy(h, s.side) {
+	if c&cellKnown != 0 {
+		return c
+	}
+	c |= cellKnown
+	friendly := false
+	for _, u := range g.at[h] {
+		if u.Side() == s.side {
+			friendly = true
+		} else if !u.IsHQ() {
 			c |= cellBlocked
 		}
-		if s.g.inEZOCForTrace(h, s.side) {
+	}
+	if m.Terrain(h).Water() {
+		c |= cellBlocked
+	}
+	if s.zoc[h] && !friendly {
+		if f := g.forts[h]; f == nil || f.Data.Owner != s.side || f.Destroyed() {
 			c |= cellEZOC
 		}
-		s.cells[i] = c
 	}
+	s.cells[i] = c
 	return c
 }
 
@@ -169,6 +194,23 @@ func (s *supplyNet) blocked(h hex.Hex) bool { return s.cell(h)&cellBlocked != 0 
 // ezoc reports whether h counts as enemy-controlled for a supply line.
 func (s *supplyNet) ezoc(h hex.Hex) bool { return s.cell(h)&cellEZOC != 0 }
 
+// source reports whether h is a valid supply source now.
+func (s *supplyNet) source(h hex.Hex) bool {
+	c := s.cell(h)
+	return c&cellSource != 0 || (c&cellRail != 0 && s.g.LastOcc[h] != enemy(s.side))
+}
+
+// sources lists the valid sources, in hex order.
+func (s *supplyNet) sources() []hex.Hex {
+	var out []hex.Hex
+	for _, h := range s.g.Map().Grid.All() {
+		if s.source(h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 // step reports whether a line may go from h into the adjacent n.
 func (s *supplyNet) step(h, n hex.Hex) bool {
 	return !s.blocked(n) && s.g.traceable(h, n)
@@ -177,29 +219,30 @@ func (s *supplyNet) step(h, n hex.Hex) bool {
 // railSources marks the side's rail hexes that are valid sources
 // (std 9.15, T[5.42]): joined along the side's own rail lines, through
 // its own country's rail hexes none of which holds enemy units (HQs alone
-// excepted) or lies in uncancelled enemy ZOC, to a friendly rail exit; and
-// not last occupied by an enemy unit.
-func (s *supplyNet) railSources() {
-	g, side := s.g, s.side
-	open := func(h hex.Hex) bool { return g.railHex(h, side) && !s.blocked(h) && !s.ezoc(h) }
-	net := g.railNet(side)
-	seen := map[hex.Hex]bool{}
+// excepted) or lies in uncancelled enemy ZOC, to a friendly rail exit.
+// That the hex was not last occupied by an enemy unit is checked when the
+// source is used (source).
+func (s *supplyNet) railSources(exits []hex.Hex) {
+	m, side := s.g.Map(), s.side
+	net := s.g.railNet(side)
+	open := func(h hex.Hex) bool {
+		_, rail := net[h]
+		return rail && m.Country(h) == side && s.cell(h)&(cellBlocked|cellEZOC|cellSeen) == 0
+	}
 	var queue []hex.Hex
-	for _, h := range g.friendlyExits(side) {
-		if open(h) && !seen[h] {
-			seen[h] = true
+	for _, h := range exits {
+		if open(h) {
+			s.set(h, cellSeen)
 			queue = append(queue, h)
 		}
 	}
 	for len(queue) > 0 {
 		h := queue[0]
 		queue = queue[1:]
-		if g.LastOcc[h] != enemy(side) {
-			s.src[h] = true
-		}
+		s.set(h, cellRail)
 		for _, n := range net[h] {
-			if !seen[n] && open(n) {
-				seen[n] = true
+			if open(n) {
+				s.set(n, cellSeen)
 				queue = append(queue, n)
 			}
 		}
@@ -226,7 +269,7 @@ func (s *supplyNet) depotSources() {
 			}
 			if _, ok := s.distance(d.Hex, 0, s.g.supplyRange(d)); ok {
 				s.depots[d.ID] = true
-				s.src[d.Hex] = true
+				s.set(d.Hex, cellSource)
 				changed = true
 			}
 		}
@@ -237,7 +280,7 @@ func (s *supplyNet) depotSources() {
 // source, for a unit whose line may pass through allow enemy-controlled
 // hexes, at most limit hexes (0: no limit).
 func (s *supplyNet) distance(h hex.Hex, allow, limit int) (int, bool) {
-	if s.src[h] {
+	if s.source(h) {
 		return 0, true
 	}
 	grid := s.g.Map().Grid
@@ -250,7 +293,7 @@ func (s *supplyNet) distance(h hex.Hex, allow, limit int) (int, bool) {
 			if found {
 				return
 			}
-			if s.src[n.h] {
+			if s.source(n.h) {
 				found, at = true, n
 				return
 			}
@@ -332,15 +375,26 @@ func (s *supplyNet) supplied(u *Unit) bool {
 	return s.traced(u) || s.feeder(u.Hex) == u
 }
 
+// supplyFor returns side's supply net for this instant. Every question
+// about supply goes through it, so that keeping the nets between questions
+// (until g.changed) needs only this function to change.
+func (g *Game) supplyFor(side engine.Side) *supplyNet { return g.newSupplyNet(side) }
+
+// lineLength is the length of the shortest legal supply line for a unit of
+// this TCR from h to a source of the net, with no range limit.
+func (s *supplyNet) lineLength(h hex.Hex, tcr int) (int, bool) {
+	return s.distance(h, ezocAllowance(tcr), 0)
+}
+
 // supplied reports whether u is in supply now (std 9.1). HQs are always
 // treated as supplied, since supply never affects them (std 10.35); units
 // not on the map are too. To check many units of one side at the same
-// instant, build one newSupplyNet and ask it.
+// instant, take one net from supplyFor and ask it.
 func (g *Game) supplied(u *Unit) bool {
 	if u.IsHQ() || !u.OnMap() {
 		return true
 	}
-	return g.newSupplyNet(u.Side()).supplied(u)
+	return g.supplyFor(u.Side()).supplied(u)
 }
 
 // supplyTraced reports whether u, HQs included, traces a supply line of its
@@ -348,7 +402,7 @@ func (g *Game) supplied(u *Unit) bool {
 // ask about an HQ's supply (T 19.21) and for a feeding unit that attacks
 // (std 11.22).
 func (g *Game) supplyTraced(u *Unit) bool {
-	return u.OnMap() && g.newSupplyNet(u.Side()).traced(u)
+	return u.OnMap() && g.supplyFor(u.Side()).traced(u)
 }
 
 // feedsOff reports whether u is in supply now only by feeding off a
@@ -358,7 +412,7 @@ func (g *Game) feedsOff(u *Unit) bool {
 	if u.IsHQ() || !u.OnMap() {
 		return false
 	}
-	s := g.newSupplyNet(u.Side())
+	s := g.supplyFor(u.Side())
 	return !s.traced(u) && s.feeder(u.Hex) == u
 }
 
@@ -368,7 +422,7 @@ func (g *Game) feedsOff(u *Unit) bool {
 // (std 8.63 and AMB-48 retreats, AMB-43 cavalry withdrawal; with a range
 // check, AMB-37 town supply).
 func (g *Game) supplyDistance(h hex.Hex, side engine.Side, tcr int) (int, bool) {
-	return g.newSupplyNet(side).distance(h, ezocAllowance(tcr), 0)
+	return g.supplyFor(side).lineLength(h, tcr)
 }
 
 // attrition rolls for u being out of supply (std 9.22, 9.23): on 1-3 it
@@ -400,7 +454,7 @@ func (g *Game) attrition(u *Unit, why string, l *log) {
 // supply is determined for all of side's units on the map first, then
 // every unit out of supply, HQs excepted (std 9.24), rolls in unit order.
 func (g *Game) attritionSegment(side engine.Side, l *log) {
-	s := g.newSupplyNet(side)
+	s := g.supplyFor(side)
 	var oos []*Unit
 	for _, u := range g.Units {
 		if u.Side() == side && u.OnMap() && !u.IsHQ() && !s.supplied(u) {

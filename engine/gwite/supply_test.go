@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"pbem/engine"
-	"pbem/engine/hex"
 	"pbem/scenarios"
 )
 
@@ -139,21 +138,21 @@ func TestSupplyRailValidity(t *testing.T) {
 	supOff(g, "RU-25ID", "DE-1ID", "DE-2ID")
 	g.LastOcc[at("0211")] = RU
 	s := g.newSupplyNet(DE)
-	if s.src[at("0211")] || !s.src[at("0210")] || !s.src[at("0209")] {
-		t.Errorf("LastOcc on 0211 only: sources %v", hex.SortedKeys(s.src))
+	if s.source(at("0211")) || !s.source(at("0210")) || !s.source(at("0209")) {
+		t.Errorf("LastOcc on 0211 only: sources %v", s.sources())
 	}
 	// The Russian in 0110 controls 0209 and 0210: the run from the exit
 	// stops at 0211.
 	g.place(g.Unit("RU-25ID"), at("0110"))
 	s = g.newSupplyNet(DE)
-	if got := hex.SortedKeys(s.src); len(got) != 1 || got[0] != at("0212") {
+	if got := s.sources(); len(got) != 1 || got[0] != at("0212") {
 		t.Errorf("run cut at 0210: sources %v, want only the exit 0212", got)
 	}
 	// A German unit in 0210 and one in 0209 cancel the ZOC there (7.24).
 	g.place(g.Unit("DE-1ID"), at("0210"))
 	g.place(g.Unit("DE-2ID"), at("0209"))
-	if s = g.newSupplyNet(DE); !s.src[at("0209")] {
-		t.Errorf("run through friendly-held EZOC: sources %v", hex.SortedKeys(s.src))
+	if s = g.newSupplyNet(DE); !s.source(at("0209")) {
+		t.Errorf("run through friendly-held EZOC: sources %v", s.sources())
 	}
 }
 
@@ -172,12 +171,12 @@ exit 0103 country=RU
 `
 	g := newTestGame(t, testSpec{grid: grid, split: 5, extra: extra, units: standardUnits,
 		setup: "setup DE-LW 0310\nsetup RU-25ID 0301\n"})
-	if s := g.newSupplyNet(DE); len(s.src) != 0 {
-		t.Errorf("German sources from a north-edge exit: %v", hex.SortedKeys(s.src))
+	if s := g.newSupplyNet(DE); len(s.sources()) != 0 {
+		t.Errorf("German sources from a north-edge exit: %v", s.sources())
 	}
 	supWant(t, g, "DE-LW", false, "T[9.0]: the only German rail leaves by the north edge")
-	if s := g.newSupplyNet(RU); len(s.src) != 3 {
-		t.Errorf("Russian sources %v, want 0103 0203 0303", hex.SortedKeys(s.src))
+	if s := g.newSupplyNet(RU); len(s.sources()) != 3 {
+		t.Errorf("Russian sources %v, want 0103 0203 0303", s.sources())
 	}
 	supWant(t, g, "RU-25ID", true, "the Russian may use the north edge")
 }
