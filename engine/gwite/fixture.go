@@ -54,6 +54,7 @@ func (g *Game) SetWindow(id string) error {
 //	combat-turn UNIT N  last fought in game-turn N
 //	moved UNIT          moved this Movement Phase
 //	eliminate UNIT      removed from play
+//	replace UNIT        named for the coming Replacement Phase (std 13.0)
 //	fort HEX N          N fortress steps lost
 //	last HEX SIDE       last occupied by SIDE
 //	vp N                net victory points
@@ -106,7 +107,7 @@ func (g *Game) Adjust(directive string) error {
 		case "combat-turn":
 			u.LastCombatGT = n
 		}
-	case "entrained", "occ-move", "occ-combat", "rail-moved", "withdrew", "withdrew-into", "retreated-into", "moved", "eliminate":
+	case "entrained", "occ-move", "occ-combat", "rail-moved", "withdrew", "withdrew-into", "retreated-into", "moved", "eliminate", "replace":
 		if err := need(1); err != nil {
 			return err
 		}
@@ -134,6 +135,11 @@ func (g *Game) Adjust(directive string) error {
 		case "eliminate":
 			g.setLoc(u, Eliminated)
 			u.StepsLost = u.Data.Steps
+		case "replace":
+			if g.Replace == nil {
+				g.Replace = map[engine.Side][]string{}
+			}
+			g.Replace[u.Side()] = append(g.Replace[u.Side()], u.ID)
 		}
 		g.changed()
 	case "fort":
