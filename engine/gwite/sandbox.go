@@ -82,3 +82,20 @@ func (g *Game) Supplied(id string) bool {
 	u := g.units[id]
 	return u != nil && u.OnMap() && g.supplied(u)
 }
+
+// SupplyAll traces supply afresh for every combat unit of both sides on
+// the map at this instant, one supply net per side (std 9.1), and returns
+// how many are in supply.
+func (g *Game) SupplyAll() int {
+	g.supplyNets = nil
+	n := 0
+	for _, side := range g.sortedSides() {
+		net := g.supplyFor(side)
+		for _, u := range g.Units {
+			if u.Side() == side && u.OnMap() && !u.IsHQ() && net.supplied(u) {
+				n++
+			}
+		}
+	}
+	return n
+}

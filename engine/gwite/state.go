@@ -182,6 +182,9 @@ type Game struct {
 	// zocCache holds each side's zone of control, dropped whenever a unit
 	// moves or changes what it projects.
 	zocCache map[engine.Side]map[hex.Hex]bool
+	// supplyNets holds each side's supply sources for the current unit
+	// positions, dropped with zocCache.
+	supplyNets map[engine.Side]*supplyNet
 	// net is each country's rail adjacency, built once from the static map
 	// and shared by every copy of the state.
 	net map[engine.Side]map[hex.Hex][]hex.Hex
@@ -234,7 +237,7 @@ func (g *Game) clone() *Game {
 		c.Standing[s] = st.clone()
 	}
 	c.reindex()
-	c.zocCache = nil
+	c.zocCache, c.supplyNets = nil, nil
 	c.oosAtStart, c.railMoved = nil, nil
 	return &c
 }
@@ -288,14 +291,6 @@ func (g *Game) setLoc(u *Unit, loc LocKind) {
 // UnitsAt lists the units on the map in h, in unit order. The slice is
 // the index's own: callers must not change it.
 func (g *Game) UnitsAt(h hex.Hex) []*Unit { return g.at[h] }
-
-// occupant returns the side with units in h, or "".
-func (g *Game) occupant(h hex.Hex) engine.Side {
-	if us := g.at[h]; len(us) > 0 {
-		return us[0].Side()
-	}
-	return ""
-}
 
 // OnlyHQs reports whether h holds units of side and all of them are HQs
 // (std 10.52: such a hex does not stop enemy movement, supply or

@@ -378,7 +378,17 @@ func (s *supplyNet) supplied(u *Unit) bool {
 // supplyFor returns side's supply net for this instant. Every question
 // about supply goes through it, so that keeping the nets between questions
 // (until g.changed) needs only this function to change.
-func (g *Game) supplyFor(side engine.Side) *supplyNet { return g.newSupplyNet(side) }
+func (g *Game) supplyFor(side engine.Side) *supplyNet {
+	if n, ok := g.supplyNets[side]; ok {
+		return n
+	}
+	n := g.newSupplyNet(side)
+	if g.supplyNets == nil {
+		g.supplyNets = map[engine.Side]*supplyNet{}
+	}
+	g.supplyNets[side] = n
+	return n
+}
 
 // lineLength is the length of the shortest legal supply line for a unit of
 // this TCR from h to a source of the net, with no range limit.

@@ -85,4 +85,4 @@ func (g *Game) inEZOCForTrace(h hex.Hex, side engine.Side) bool {
 }
 
 // changed drops what is computed from unit positions.
-func (g *Game) changed() { g.zocCache = nil }
+func (g *Game) changed() { g.zocCache, g.supplyNets = nil, nil }

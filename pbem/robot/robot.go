@@ -163,12 +163,9 @@ func combatOrders(v *gwite.View, w *strings.Builder) {
 		}
 	}
 	type target struct {
-		hex      hex.Hex
-		def      int
-		with     []gwite.UnitView
-		attack   int
-		nonCav   bool
-		fortress int
+		hex    hex.Hex
+		def    int
+		nonCav bool
 	}
 	var targets []target
 	for _, h := range b.enemyHexes() {
