@@ -13,7 +13,7 @@ import (
 	"pbem/orders"
 )
 
-var update = flag.Bool("update", false, "rewrite docs/orders.md from 'pbem orders'")
+var update = flag.Bool("update", false, "rewrite the generated docs (orders.md, rulings.md)")
 
 // docs/orders.md is the output of `pbem orders`; go test -update rewrites
 // it.

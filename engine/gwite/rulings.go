@@ -1,0 +1,96 @@
+package gwite
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Ruling is how this referee reads a passage of the rules that is garbled,
+// silent or contradictory: the digest's ambiguity number, the cases, the
+// reading in our own words, and the function that carries it out, so a
+// club that reads the passage differently knows exactly what to change.
+type Ruling struct {
+	ID     string // "AMB-08"
+	Cases  string // "std 10.43"
+	Ruling string
+	Where  string // the function(s) that apply it
+	Option string // the game option that switches to the other reading, if any
+}
+
+// Rulings lists every ruling the standard rules need, and the victory
+// rulings already applied. The other rulings of the Tannenberg exclusive
+// rules (numbers 26 to 36, 39, 40, 42, 59 and 64) arrive with those rules.
+var Rulings = []Ruling{
+	{"AMB-01", "T 15.0", "The list of Tannenberg changes prints old case numbers; each entry is applied to the standard case it really changes (digest 002 6.0).", "Game.param (values from the game data)", ""},
+	{"AMB-02", "std 4.0, 10.41", "Every unit left without an allocation rolls for command automatically: a roll can only help.", "Game.commandSegment", ""},
+	{"AMB-03", "std 4.0, 10.42", "In the combat command segment only unallocated units inside some friendly HQ's radius roll; units outside every radius are out of command without a roll.", "Game.commandSegment", ""},
+	{"AMB-04", "std 10.3", "HQs are always in command; naming one in a cc order is refused.", "Game.commandSegment", ""},
+	{"AMB-05", "std 4.0, 9.22", "The units that are out of supply roll for attrition (the sequence of play misprints this).", "Game.attritionSegment", ""},
+	{"AMB-06", "std 9.21, 10.42, 12.21, TEC", "Out-of-supply halving rounds down per unit with a minimum of 1; command, river and cavalry fractions stay exact and only the total is rounded down. A unit attacks across a river if any hexside between it and any target is one; the +2 for major rivers needs every attacker-defender hexside to be one.", "Game.combatOdds, Game.acrossRiver", ""},
+	{"AMB-07", "std 8.8", "The raw odds must reach the first column of the attacker's row; HQ shifts are added afterwards and capped at the last column.", "oddsColumn, Game.combatOdds", ""},
+	{"AMB-08", "std 10.43", "A Russian result moves one step if any of that side's units in the combat qualifies: attacker 1 to 2 (2 stays 2); defender 1 to 2, 2 to 3, 3 to E.", "Game.resolveAttack", ""},
+	{"AMB-09", "std 8.9", "Force size counts steps at the instant of combat: HQs and units sharing a hex's fate under 8.66/12.17 are left out, depots count 1, a fortress its remaining steps, attackers after their attrition rolls.", "Game.resolveAttack, Game.defenseFor", ""},
+	{"AMB-10", "std 8.9", "The larger force designates units covering the affected steps (its standing losses list first, else the fewest steps); the loss is taken from them and any retreat moves every stack holding one.", "Game.designate, Game.takeLosses", ""},
+	{"AMB-11", "std 8.9", "Every half loss rounds up, for the attacker as for the defender.", "Game.applyDefense, Game.applyAttackerResult", ""},
+	{"AMB-12", "std 11.12-11.13", "A fortress takes a retreat option as losses: result times its steps over 4, rounded up; each fortress step pays for two steps of loss.", "Game.applyDefense, Game.fortLoses", ""},
+	{"AMB-13", "std 8.71", "After a multi-hex attack each advancing unit enters one vacated defending hex it was next to.", "Game.advanceAfterCombat", ""},
+	{"AMB-14", "std 8.6", "A retreat of N hexes is N distinct hexes, never back through the start hex, ending N hexes away if any such path is legal.", "Game.retreatPlans", ""},
+	{"AMB-15", "std 10.52", "A lone HQ displaces the moment an enemy unit comes next to it or into its hex, to the hex of the nearest friendly unit or fortress by the shortest safe path; if none is reachable it is eliminated.", "Game.displace, Game.walk", ""},
+	{"AMB-16", "std 10.54", "An army HQ with a reduced side that is eliminated in combat flips to that side and displaces instead; the enemy still scores the step.", "Game.hqFalls", ""},
+	{"AMB-17", "std 10.53", "HQs never absorb step losses and do not count in force size; they share their stack's retreat and fall with its last combat unit.", "Game.applyDefense, Game.hqFalls", ""},
+	{"AMB-18", "std 6.11", "A depot counts 1 stacking point.", "scenario data (sp=1 on depots)", ""},
+	{"AMB-19", "T[9.1]", "The German supply range is the printed movement allowance, not the halved one.", "Game.supplyRange", ""},
+	{"AMB-20", "std 9.13-9.17", "Supply lines count hexes, not movement points; lakes, sea and blocked hexsides stop them; the unit's own hex is not counted, the source's is.", "Game.newSupplyNet, supplyNet.distance", ""},
+	{"AMB-21", "T[5.42], T[9.0]", "Every hex has one country in the map data, and a map-edge exit belongs to the country its data names.", "Game.friendlyExits, Game.railHex", ""},
+	{"AMB-22", "std 5.17", "The one-hex minimum move overrides cost and halving but never a prohibition, an enemy unit or an enemy fortress, and is not for units out of command.", "Game.walk", ""},
+	{"AMB-23", "std 5.36", "An entrained unit that is attacked defends at half (rounded down) and is detrained when the combat is over.", "Game.combatOdds, Game.resolveAttack", ""},
+	{"AMB-24", "std 5.37-5.38", "Off-map link costs count against the rail rate in hexes; what is left over carries to the next Movement Phase, and the unit counts against rail capacity every turn it travels.", "Game.orderOffMap, Game.continueOffMap, Game.travel", ""},
+	{"AMB-25", "std 14.22", "A blocked entry hex sends the reinforcement to the nearest free rail hex of its side on the map edge, one game-turn later.", "Game.reinforcements, Game.alternateEntry", ""},
+	{"AMB-37", "T 21.12", "A town is in Russian supply when a Russian supply line of 3 hexes, under the TCR 3 rules, reaches it.", "Game.supplyDistance", ""},
+	{"AMB-38", "T 21.2", "A German fortress east of the Vistula printed below 3 scores nothing when destroyed; the printed full strength decides its class.", "Game.scoreFortress", ""},
+	{"AMB-41", "T 21.2", "HQ steps score only on the HQ line and fortress steps only on destruction; steps lost to attrition and overstacking score like combat losses.", "Game.scoreLoss, Game.eliminate", ""},
+	{"AMB-43", "std 12.13", "A withdrawing cavalry unit moves exactly two distinct hexes, to the end hex nearest a friendly supply source; Russian cavalry never enters enemy ZOC.", "Game.defaultWithdrawalPath, Game.withdrawalPathProblem", ""},
+	{"AMB-44", "std 12.16", "Occupying a vacated hex is one hex, free, ignoring ZOC, within stacking, ordered at the start of the combat orders.", "Game.occupyVacated", ""},
+	{"AMB-45", "std 13.0", "A unit that attacked or defended in the preceding game-turn may not replace steps.", "Game.replacementProblem, Game.foughtIn", "strict-replacement (also bars a fight earlier in the current game-turn)"},
+	{"AMB-46", "T[11.0]", "At most two replacement tries per game-turn, on infantry divisions only.", "Game.replacementPhase", ""},
+	{"AMB-47", "std 6.14", "An overstacked hex loses units in the owner's standing overstack order, then the lowest attack plus defense first.", "Game.removalOrder", ""},
+	{"AMB-48", "std 8.63", "\"Toward the nearest supply source\" is measured by the length of a legal supply line from the retreat's end hex.", "Game.bestRetreat, Game.supplyDistance", ""},
+	{"AMB-49", "std 10.21", "The half-the-attacking-steps test traces the HQ's radius as for command and counts steps after the attrition rolls.", "Game.stepsInRadius", ""},
+	{"AMB-50", "std 10.22", "Shifts come from at most one corps HQ and one army HQ per attack; a staff HQ gives none.", "Game.declareAttack", ""},
+	{"AMB-51", "std 10.23", "A Heroic HQ adds its strength to an attack only if 2 SP of its own hex take part; its shift then goes to that attack alone.", "heroicSupport, Game.declareAttack", ""},
+	{"AMB-52", "std 10.52", "An HQ of TCR 2-4 cannot displace through hexes under enemy ZOC without a friendly unit.", "Game.displace", ""},
+	{"AMB-53", "TEC", "A friendly or destroyed fortress hex costs 1 MP like a city, plus river, trench and ZOC costs; an undestroyed enemy fortress may not be entered.", "Game.enterCost", ""},
+	{"AMB-54", "TEC, T[10.2]", "Any defender in a trench is doubled; only German units feed off trenches.", "Game.combatOdds, Game.trenchFeeding", ""},
+	{"AMB-55", "std 11.22", "One unit feeds off a fortress or trench: one the owner marks, else the one with the most steps among units that trace no supply of their own.", "supplyNet.feeder", ""},
+	{"AMB-56", "std 5.31", "Units that stay entrained count against rail capacity every Movement Phase.", "Game.countStillEntrained", ""},
+	{"AMB-57", "std 10.2, 14.22, T 18.61", "Cross-references that point to the wrong case are read as the case they obviously mean.", "(no code: the readings are applied where those cases are)", ""},
+	{"AMB-58", "std 10.33", "Hexes holding only enemy HQs block neither command radius nor supply.", "Game.radiusHexes, Game.newSupplyNet", ""},
+	{"AMB-60", "std 8.14, 8.66", "Units that retreated into a hex attacked later are not attacked again; they share its fate.", "Game.classifyTarget, Game.applyDefense", ""},
+	{"AMB-61", "T 21", "Victory points start at the scenario's value, 0 unless it says otherwise.", "Ruleset.New", ""},
+	{"AMB-62", "T 22", "Game length comes from the scenario's first and last turns.", "Game.interphase", ""},
+	{"AMB-63", "std 2.33", "Unit types are authored per counter in the scenario data.", "scenario data (type=)", ""},
+	{"AMB-65", "std 8.12, 12.21", "Units whose attack comes to 0 add nothing; an attack totalling 0 is not allowed.", "Game.declareAttack, Game.combatOdds", ""},
+	{"AMB-66", "std 11.11, TEC", "City and trench double the units' defense only; the fortress's strength is added afterwards.", "Game.combatOdds", ""},
+	{"AMB-67", "std 10.43", "A Russian defender is outside command if no Russian HQ's radius, traced as for command, reaches it at the instant of combat.", "Game.outsideAllRadii", ""},
+	{"AMB-68", "std 5.33, 9.15", "Every hex a unit enters, passes, retreats or advances into, by rail too, remembers its side as the last occupant.", "Game.occupy", ""},
+	{"AMB-69", "std 12.15", "Cavalry that withdrew and ended outside enemy ZOC may not be attacked in the coming Combat Phase; in a friendly hex it still shares that hex's fate.", "Game.classifyTarget, Game.tryWithdrawal", ""},
+}
+
+// RulingsText is the players' list of rulings, in Markdown (docs/rulings.md).
+func RulingsText() string {
+	var b strings.Builder
+	b.WriteString("# Rulings\n\n")
+	b.WriteString("Where the Great War in the East standard rules (SPI, 1978) are garbled, silent or\n")
+	b.WriteString("contradictory, pbem applies the rulings below. Each names the cases it concerns, the\n")
+	b.WriteString("ambiguity number of the rules digest, and the function of `engine/gwite` that applies\n")
+	b.WriteString("it, so a club reading a passage differently knows what to change. Reports cite the case\n")
+	b.WriteString("numbers. This file is generated by `pbem rulings`; a test keeps it current.\n\n")
+	for _, r := range Rulings {
+		fmt.Fprintf(&b, "## %s (%s)\n\n%s\n\nApplied in: `%s`.", r.ID, r.Cases, r.Ruling, r.Where)
+		if r.Option != "" {
+			fmt.Fprintf(&b, " Option: `%s`.", r.Option)
+		}
+		b.WriteString("\n\n")
+	}
+	return b.String()
+}
