@@ -557,9 +557,7 @@ func (g *Game) orderRail(side engine.Side, o engine.Order, l *log) {
 		return
 	}
 	rate := g.railRate(side) - u.RailHexes
-	open := func(h hex.Hex) bool {
-		return g.railHex(h, side) && !g.inEZOC(h, side) && g.LastOcc[h] != enemy(side) && !g.occupiedBy(h, enemy(side))
-	}
+	open := func(h hex.Hex) bool { return g.railOpen(h, side) }
 	var path []hex.Hex
 	if via, ok := o.Clause("via"); ok {
 		cur := u.Hex
@@ -629,6 +627,13 @@ func (g *Game) orderRail(side engine.Side, o engine.Order, l *log) {
 	u.RailHexes += len(path)
 	u.Moved = true
 	l.add(&Moved{Unit: u.ID, Side: side, Path: done, Rail: true, Rule: "std 5.33"})
+}
+
+// railOpen reports whether a unit of side may move by rail into h: its own
+// country's rail, not in an enemy ZOC, not held or last held by the enemy
+// (std 5.33, T[5.42]).
+func (g *Game) railOpen(h hex.Hex, side engine.Side) bool {
+	return g.railHex(h, side) && !g.inEZOC(h, side) && g.LastOcc[h] != enemy(side) && !g.occupiedBy(h, enemy(side))
 }
 
 // orderDetrain takes a unit off the train; it may go on moving with the MP

@@ -99,3 +99,44 @@ func (g *Game) SupplyAll() int {
 	}
 	return n
 }
+
+// SupplyLine is the length of the shortest legal supply line for a unit of
+// side with this TCR from h to a friendly source, or false if none exists
+// (std 9.12-9.16).
+func (g *Game) SupplyLine(h hex.Hex, side engine.Side, tcr int) (int, bool) {
+	return g.supplyDistance(h, side, tcr)
+}
+
+// SupplyRange is how long unit id's supply line may be (std 9.12, T[9.1]).
+func (g *Game) SupplyRange(id string) int {
+	if u := g.units[id]; u != nil {
+		return g.supplyRange(u)
+	}
+	return 0
+}
+
+// RailRoute returns the hexes an entrained unit of side could reach by rail
+// from h this phase, with the rail hexes each costs (std 5.33).
+func (g *Game) RailRoute(h hex.Hex, side engine.Side) map[hex.Hex]int {
+	s := engine.Search[hex.Hex]{
+		Edges: func(x hex.Hex, visit func(hex.Hex, int)) {
+			for _, n := range g.railNet(side)[x] {
+				if g.railOpen(n, side) {
+					visit(n, 1)
+				}
+			}
+		},
+		Less:  hex.Hex.Less,
+		Limit: g.railRate(side),
+	}
+	r := s.Run(h)
+	out := map[hex.Hex]int{}
+	for _, x := range r.Reached(hex.Hex.Less) {
+		c, _ := r.Cost(x)
+		out[x] = c
+	}
+	return out
+}
+
+// RailHex reports whether h is on a rail line of side's own country.
+func (g *Game) RailHex(h hex.Hex, side engine.Side) bool { return g.railHex(h, side) }

@@ -111,6 +111,7 @@ func moveOrders(v *gwite.View, w *strings.Builder) {
 	sand := v.Sandbox()
 	enemies := b.enemyHexes()
 	limit := 9
+	railUsed := 0
 	for _, u := range ownUnits(v) {
 		if u.Entrained {
 			fmt.Fprintf(w, "detrain %s\n", u.ID)
@@ -118,15 +119,39 @@ func moveOrders(v *gwite.View, w *strings.Builder) {
 		if u.Type == scenario.HQ || u.Type == scenario.Depot || b.adjacentToEnemy(u.Hex) || len(enemies) == 0 {
 			continue
 		}
-		reach := sand.Reachable(u.ID)
 		here := b.nearestEnemy(u.Hex, enemies)
+		// Far from the fighting on a rail line: take the train towards it
+		// (std 5.3), within the side's rail capacity.
+		if here > 8 && !u.Entrained && sand.RailHex(u.Hex, v.For) && railUsed+u.SP <= v.RailCap && u.TCR < u.Strength.MA {
+			best, bestD := u.Hex, here
+			routes := sand.RailRoute(u.Hex, v.For)
+			for _, h := range hex.SortedKeys(routes) {
+				if d := b.nearestEnemy(h, enemies); d >= 3 && d < bestD && b.sp[h]+u.SP <= limit {
+					best, bestD = h, d
+				}
+			}
+			if best != u.Hex && bestD <= here-4 {
+				fmt.Fprintf(w, "entrain %s\nrail %s to %s\ndetrain %s\n", u.ID, u.ID, best, u.ID)
+				railUsed += u.SP
+				b.sp[u.Hex] -= u.SP
+				b.sp[best] += u.SP
+				continue
+			}
+		}
+		reach := sand.Reachable(u.ID)
+		supplyRange := sand.SupplyRange(u.ID)
 		best, bestScore := u.Hex, [3]int{here, 0, 0}
 		for _, h := range hex.SortedKeys(reach) {
 			if h == u.Hex || b.sp[h]+u.SP > limit || b.enemyAt(h) {
 				continue
 			}
-			// Closer to the enemy first, then cheaper, then stay in own
-			// country (supply), then the lowest hex id (sorted order).
+			// Keep supply (std 9.1): never end a move where no supply line
+			// reaches, unless the move makes contact with the enemy.
+			if n, ok := sand.SupplyLine(h, v.For, u.TCR); (!ok || n > supplyRange) && !b.adjacentToEnemy(h) {
+				continue
+			}
+			// Closer to the enemy first, then stay in own country, then
+			// cheaper, then the lowest hex id (sorted order).
 			own := 0
 			if v.Map.Country(h) != u.Side {
 				own = 1
