@@ -6,21 +6,23 @@ TOOLS       := $(CURDIR)/.tools
 STATICCHECK := $(TOOLS)/staticcheck
 OUT         ?= out
 
-.PHONY: all build run test check vet staticcheck unit race bench fmt golden clean
+.PHONY: all build run test check vet staticcheck unit race bench fmt golden fuzz clean
 
 all: build
 
 build:
 	$(GO) build -o bin/pbem ./cmd/pbem
 
-# The main job until the demo lands: validate the embedded scenarios and
-# draw the Tannenberg map with its August 1914 set-up.
+# The main job until the demo lands: validate the embedded scenarios, draw
+# the Tannenberg map with its August 1914 set-up, and play the campaign
+# robot against robot.
 run: build
 	mkdir -p $(OUT)
 	./bin/pbem scenario list
 	./bin/pbem scenario check tannenberg-1914
 	./bin/pbem scenario check tannenberg-battle
 	./bin/pbem render --scenario tannenberg-1914 -o $(OUT)/tannenberg-1914.png
+	./bin/pbem selfplay -scenario tannenberg-1914 -seed 1
 	@echo "map written to $(OUT)/tannenberg-1914.png"
 
 # Every test: formatting, vet, staticcheck, unit tests, race detector on the
@@ -56,6 +58,11 @@ fmt:
 
 golden:
 	$(GO) test ./... -update
+
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test -run XXX -fuzz FuzzParse -fuzztime $(FUZZTIME) ./orders/
+	$(GO) test -run XXX -fuzz FuzzLoad -fuzztime $(FUZZTIME) ./engine/scenario/
 
 clean:
 	rm -rf bin $(OUT) $(TOOLS)
