@@ -373,7 +373,10 @@ func (g *Game) displaceLoneHQsNear(h hex.Hex, side engine.Side, l *log) {
 // displace moves HQs to the hex holding the nearest friendly unit or
 // fortress by the shortest path that avoids enemy units (and, for TCR 2-4,
 // enemy ZOC without a friendly unit); an HQ that cannot displace is
-// eliminated (std 10.52, AMB-15, AMB-52). Ties go to the lowest hex id.
+// eliminated (std 10.52, AMB-15, AMB-52). Equally near hexes are ranked as
+// digest 002 N6 proposes: a hex holding units of the HQ's own formation
+// first, then the owner's standing `retreat ... toward` hex, then the
+// shortest supply line, then the lowest hex id.
 func (g *Game) displace(hqs []*Unit, l *log) {
 	for _, hq := range hqs {
 		side := hq.Side()
@@ -393,14 +396,32 @@ func (g *Game) displace(hqs []*Unit, l *log) {
 			Less: hex.Hex.Less,
 		}
 		r := s.Run(from)
-		best, bestCost := hex.Hex{}, -1
+		toward, hasToward := g.towardHex(hq)
+		type rank struct{ cost, ownArmy, toward, supply int }
+		better := func(a, b rank) bool {
+			if a.cost != b.cost {
+				return a.cost < b.cost
+			}
+			if a.ownArmy != b.ownArmy {
+				return a.ownArmy < b.ownArmy
+			}
+			if a.toward != b.toward {
+				return a.toward < b.toward
+			}
+			return a.supply < b.supply
+		}
+		best, found := hex.Hex{}, false
+		var bestRank rank
 		for _, h := range r.Reached(hex.Hex.Less) {
 			if h == from {
 				continue
 			}
-			friendly := false
+			friendly, own := false, false
 			for _, x := range g.at[h] {
-				friendly = friendly || (x.Side() == side && !x.IsHQ())
+				if x.Side() == side && !x.IsHQ() {
+					friendly = true
+					own = own || (hq.Data.Parent != "" && x.Data.Parent == hq.Data.Parent)
+				}
 			}
 			if f := g.forts[h]; f != nil && f.Data.Owner == side && !f.Destroyed() {
 				friendly = true
@@ -409,11 +430,22 @@ func (g *Game) displace(hqs []*Unit, l *log) {
 				continue
 			}
 			c, _ := r.Cost(h)
-			if bestCost < 0 || c < bestCost {
-				best, bestCost = h, c
+			rk := rank{cost: c, ownArmy: 1}
+			if own {
+				rk.ownArmy = 0
+			}
+			if hasToward {
+				rk.toward = g.Map().Grid.Distance(h, toward)
+			}
+			rk.supply = 1 << 20
+			if d, ok := g.supplyDistance(h, side, hq.TCR()); ok {
+				rk.supply = d
+			}
+			if !found || better(rk, bestRank) {
+				best, bestRank, found = h, rk, true
 			}
 		}
-		if bestCost < 0 {
+		if !found {
 			g.eliminate(hq, "it could not displace", "std 10.52", l)
 			continue
 		}

@@ -172,17 +172,17 @@ func retreatBetter(a, b retreatPlan) bool {
 // retreatPreference is the owner's standing `retreat ... toward HEX` for
 // the stack: the first unit of the stack with one of its own, else "all".
 func (g *Game) retreatPreference(side engine.Side, stack []*Unit) (hex.Hex, bool) {
-	st := g.Standing[side]
-	if st == nil {
-		return hex.Hex{}, false
-	}
 	for _, u := range stack {
-		if h, ok := st.Toward[u.ID]; ok {
-			return h, true
+		if st := g.Standing[side]; st != nil {
+			if h, ok := st.Toward[u.ID]; ok {
+				return h, true
+			}
 		}
 	}
-	h, ok := st.Toward["all"]
-	return h, ok
+	if len(stack) == 0 {
+		return hex.Hex{}, false
+	}
+	return g.towardHex(stack[0])
 }
 
 // retreatStack retreats a whole stack n hexes from start (std 8.62). With
