@@ -134,7 +134,7 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 	}
 	// b. Reinforcements (std 14.0), and units travelling off the map
 	// (std 5.38).
-	g.reinforcements(side, orders, l)
+	arrivedOffMap := g.reinforcements(side, orders, l)
 	g.continueOffMap(side, l)
 	// c. Command Control (std 10.3-10.4).
 	g.commandSegment(side, orders, false, l)
@@ -150,6 +150,9 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 		case "rail":
 			g.orderRail(side, o, l)
 		case "offmap":
+			if id := wordsOf(o, ""); len(id) == 1 && arrivedOffMap[id[0]] {
+				continue // carried out in the Reinforcement Segment (std 14.23)
+			}
 			g.orderOffMap(side, o, l)
 		case "detrain":
 			for _, id := range wordsOf(o, "") {
