@@ -57,30 +57,10 @@ func (g *Game) retreatPlans(stack []*Unit, start hex.Hex, n int) []retreatPlan {
 	side := stack[0].Side()
 	restricted := retreatRestricted(stack)
 	var out []retreatPlan
-	var path []hex.Hex
-	var walk func(h hex.Hex)
-	walk = func(h hex.Hex) {
-		if len(path) == n {
-			out = append(out, retreatPlan{path: append([]hex.Hex(nil), path...)})
-			return
-		}
-		for _, nb := range g.Map().Grid.Neighbours(h) {
-			if nb == start || !g.retreatStep(side, restricted, h, nb) {
-				continue
-			}
-			dup := false
-			for _, x := range path {
-				dup = dup || x == nb
-			}
-			if dup {
-				continue
-			}
-			path = append(path, nb)
-			walk(nb)
-			path = path[:len(path)-1]
-		}
+	step := func(h, nb hex.Hex) bool { return g.retreatStep(side, restricted, h, nb) }
+	for _, p := range engine.PathsOfLength(g.Map().Grid, start, n, step) {
+		out = append(out, retreatPlan{path: p})
 	}
-	walk(start)
 	return out
 }
 

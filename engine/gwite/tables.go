@@ -97,14 +97,7 @@ func oddsColumn(a, d, tcr int) int {
 	if !ok {
 		row = crtColumns[3]
 	}
-	col := 0
-	for i, r := range row {
-		// a:d reaches r[0]:r[1] when a*r[1] >= d*r[0].
-		if a*r[1] >= d*r[0] {
-			col = i + 1
-		}
-	}
-	return col
+	return engine.RatioColumn(a, d, row[:])
 }
 
 // columnName is the printed odds of a column on a TCR's heading row.
