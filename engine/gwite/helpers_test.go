@@ -1,7 +1,6 @@
 package gwite
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -51,59 +50,18 @@ unit RU-DEP side=RU type=depot size=X name="Depot" parent=1 sp=1 steps=1 str=0-1
 
 func newTestGame(t testing.TB, spec testSpec) *Game {
 	t.Helper()
-	rows := len(spec.grid)
-	cols := len(strings.Fields(spec.grid[0]))
-	if spec.last == 0 {
-		spec.last = 3
+	last := spec.last
+	if last == 0 {
+		last = 3
 	}
-	var game, m strings.Builder
-	fmt.Fprintf(&game, `default src=authored:"test"
-game test title=Test rulebook=test system=gwite
-side RU name=Russian
-side DE name=German
-grid rows=%d cols=%d parity=even-rows-west
-projection ref=0101 lat=54 lon=23 km=13 parallel=53
-param stacking-limit 9
-param rail-rate.DE 30
-param rail-rate.RU 18
-param rail-capacity.DE 8
-param rail-capacity.RU 8
-param supply-range.RU 3
-`, rows, cols)
-	for i := 1; i <= spec.last; i++ {
-		fmt.Fprintf(&game, "turn %d rusrail=8\n", i)
+	files, err := scenario.Sketch{
+		Name: t.Name(), Rows: spec.grid, Split: spec.split, MapRecords: spec.extra,
+		Units: spec.units, Setup: spec.setup, Last: last,
+	}.Files()
+	if err != nil {
+		t.Fatal(err)
 	}
-	m.WriteString("default src=authored:\"test\"\ncountry-letter G DE\ncountry-letter R RU\nterrain\n")
-	for i, r := range spec.grid {
-		fmt.Fprintf(&m, "row %02d %s\n", i+1, r)
-	}
-	m.WriteString("end\ncountry\n")
-	for i, r := range spec.grid {
-		cells := strings.Fields(r)
-		out := make([]string, len(cells))
-		for j, c := range cells {
-			col := len(cells) - j
-			switch {
-			case c == "L" || c == "~":
-				out[j] = "-"
-			case col <= spec.split:
-				out[j] = "R"
-			default:
-				out[j] = "G"
-			}
-		}
-		fmt.Fprintf(&m, "row %02d %s\n", i+1, strings.Join(out, " "))
-	}
-	m.WriteString("end\n")
-	m.WriteString(spec.extra)
-	units := "default src=authored:\"test\"\n" + spec.units
-	scen := fmt.Sprintf("default src=authored:\"test\"\nscenario test title=Test case=test first=1 last=%d\n%s", spec.last, spec.setup)
-	data, err := scenario.Load([]scenario.File{
-		{Name: "game.txt", Data: []byte(game.String())},
-		{Name: "map.txt", Data: []byte(m.String())},
-		{Name: "units.txt", Data: []byte(units)},
-		{Name: "scenario-test.txt", Data: []byte(scen)},
-	})
+	data, err := scenario.Load(files)
 	if err != nil {
 		t.Fatalf("test game does not load:\n%v", err)
 	}

@@ -252,57 +252,10 @@ func (c *Case) files() ([]scenario.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	cols := len(strings.Fields(rows[0]))
-	var game, m strings.Builder
-	fmt.Fprintf(&game, `default src=authored:"adjudication case"
-game case title=Case rulebook=test system=gwite
-side RU name=Russian
-side DE name=German
-grid rows=%d cols=%d parity=even-rows-west
-projection ref=0101 lat=54 lon=23 km=13 parallel=53
-param stacking-limit 9
-param rail-rate.DE 30
-param rail-rate.RU 18
-param rail-capacity.DE 8
-param rail-capacity.RU 8
-param supply-range.RU 3
-param replacement.DE 1
-param replacement-first-turn 8
-param replacement-distance 7
-param replacement-max 2
-`, len(rows), cols)
-	game.WriteString(c.Sections["game records"])
-	if !strings.Contains(c.Sections["game records"], "\nturn ") && !strings.HasPrefix(c.Sections["game records"], "turn ") {
-		for i := 1; i <= 12; i++ {
-			fmt.Fprintf(&game, "turn %d rusrail=8\n", i)
-		}
-	}
-	m.WriteString("default src=authored:\"adjudication case\"\ncountry-letter G DE\ncountry-letter R RU\nterrain\n")
-	for i, r := range rows {
-		fmt.Fprintf(&m, "row %02d %s\n", i+1, r)
-	}
-	m.WriteString("end\ncountry\n")
-	for i, r := range rows {
-		cells := strings.Fields(r)
-		out := make([]string, len(cells))
-		for j, cell := range cells {
-			col := len(cells) - j
-			switch {
-			case cell == "L" || cell == "~":
-				out[j] = "-"
-			case col <= split:
-				out[j] = "R"
-			default:
-				out[j] = "G"
-			}
-		}
-		fmt.Fprintf(&m, "row %02d %s\n", i+1, strings.Join(out, " "))
-	}
-	m.WriteString("end\n")
+	records := c.Sections["map records"]
 	if strings.TrimSpace(stripComments(c.Sections["map"])) == "standard" {
-		m.WriteString(standardRecords)
+		records = standardRecords + records
 	}
-	m.WriteString(c.Sections["map records"])
 	units, ok := c.Sections["units"]
 	if !ok {
 		data, err := os.ReadFile(filepath.Join(filepath.Dir(c.Name), "units.txt"))
@@ -311,13 +264,10 @@ param replacement-max 2
 		}
 		units = string(data)
 	}
-	scen := "default src=authored:\"adjudication case\"\nscenario case title=Case case=test first=1 last=12\n" + c.Sections["setup"]
-	return []scenario.File{
-		{Name: c.Name + "[game]", Data: []byte(game.String())},
-		{Name: c.Name + "[map]", Data: []byte(m.String())},
-		{Name: c.Name + "[units]", Data: []byte("default src=authored:\"adjudication case\"\n" + units)},
-		{Name: c.Name + "[setup]", Data: []byte(scen)},
-	}, nil
+	return scenario.Sketch{
+		Name: c.Name, Rows: rows, Split: split, Game: c.Sections["game records"],
+		MapRecords: records, Units: units, Setup: c.Sections["setup"],
+	}.Files()
 }
 
 // Standard is the map a case gets with `-- map --` `standard`: 8 rows by
