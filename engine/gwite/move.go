@@ -261,7 +261,19 @@ func (g *Game) orderMove(side engine.Side, o engine.Order, l *log) {
 // move (std 5.17) when dest is next to it and it has not moved. nil if
 // there is none.
 func (g *Game) cheapestPath(u *Unit, dest hex.Hex) []hex.Hex {
-	left := g.movementAllowance(u) - u.MPSpent
+	r := g.landSearch(u, g.movementAllowance(u)-u.MPSpent)
+	if p := r.Path(dest); p != nil {
+		return p[1:]
+	}
+	if u.MPSpent == 0 && g.Map().Grid.Adjacent(u.Hex, dest) && g.enterCost(u, u.Hex, dest).ok {
+		return []hex.Hex{dest}
+	}
+	return nil
+}
+
+// landSearch finds the least-MP land paths of u from its hex within limit
+// MP (std 5.12, 7.21).
+func (g *Game) landSearch(u *Unit, limit int) *engine.Result[hex.Hex] {
 	s := engine.Search[hex.Hex]{
 		Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
 			for _, n := range g.Map().Grid.Neighbours(h) {
@@ -271,16 +283,9 @@ func (g *Game) cheapestPath(u *Unit, dest hex.Hex) []hex.Hex {
 			}
 		},
 		Less:  hex.Hex.Less,
-		Limit: left,
+		Limit: limit,
 	}
-	r := s.Run(u.Hex)
-	if p := r.Path(dest); p != nil {
-		return p[1:]
-	}
-	if u.MPSpent == 0 && g.Map().Grid.Adjacent(u.Hex, dest) && g.enterCost(u, u.Hex, dest).ok {
-		return []hex.Hex{dest}
-	}
-	return nil
+	return s.Run(u.Hex)
 }
 
 // walk moves u hex by hex along path, paying each hex, and stops at the

@@ -54,18 +54,7 @@ func (g *Game) Reachable(id string) map[hex.Hex]int {
 	if u == nil || !u.OnMap() {
 		return nil
 	}
-	s := engine.Search[hex.Hex]{
-		Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
-			for _, n := range g.Map().Grid.Neighbours(h) {
-				if st := g.enterCost(u, h, n); st.ok {
-					visit(n, st.cost)
-				}
-			}
-		},
-		Less:  hex.Hex.Less,
-		Limit: g.movementAllowance(u),
-	}
-	r := s.Run(u.Hex)
+	r := g.landSearch(u, g.movementAllowance(u))
 	out := map[hex.Hex]int{}
 	for _, h := range r.Reached(hex.Hex.Less) {
 		c, _ := r.Cost(h)
