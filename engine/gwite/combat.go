@@ -774,7 +774,16 @@ func (g *Game) resolveAttack(c *combat, ph *combatPhaseState, l *log) {
 		}
 	}
 	summary = append(summary, g.advanceAfterCombat(c, noAdvance, l)...)
-	l.notef("std 8.4", "%s", strings.Join(summary, "; "))
+	ev := &Combat{N: c.n, Attacker: c.side, Targets: c.targets, Attack: o.total, Defense: o.def,
+		Odds: columnName(o.raw, c.tcr), Column: o.final, Shift: o.shift, Die: r.Value, Mod: o.mod,
+		AttResult: att, DefResult: def, Summary: strings.Join(summary, "; ")}
+	for _, u := range c.attackers {
+		ev.Attackers = append(ev.Attackers, u.ID)
+	}
+	for _, u := range c.allDefenders() {
+		ev.Defenders = append(ev.Defenders, u.ID)
+	}
+	l.add(ev)
 }
 
 // ---- the defender's result ----

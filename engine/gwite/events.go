@@ -100,3 +100,27 @@ func (s *StepLoss) EventCase() string { return s.Rule }
 
 // Audience implements engine.Event.
 func (s *StepLoss) Audience() []engine.Side { return nil }
+
+// Combat is one resolved attack (std 8.4): who attacked what, the odds and
+// column, the die, the results after std 10.43, and a readable summary of
+// everything that followed (options, losses, retreats, advances).
+type Combat struct {
+	N                    int // the attack's number in its Combat Phase
+	Attacker             engine.Side
+	Targets              []hex.Hex
+	Attackers, Defenders []string
+	Attack, Defense      int
+	Odds                 string // raw odds on the attacker's CRT row
+	Column               int    // final column after shifts
+	Shift, Die, Mod      int
+	AttResult, DefResult Result
+	Summary              string
+}
+
+func (c *Combat) String() string { return c.Summary + " [std 8.4]" }
+
+// EventCase implements engine.Event.
+func (c *Combat) EventCase() string { return "std 8.4" }
+
+// Audience implements engine.Event.
+func (c *Combat) Audience() []engine.Side { return nil }
