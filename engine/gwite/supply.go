@@ -32,20 +32,6 @@ import (
 // set-up, answering all 110 units this way costs about a fifth of one
 // search run backwards from every source out to the longest range.
 
-// traceNode is a hex of a supply line and the enemy-ZOC hexes counted on
-// the line so far (std 9.14).
-type traceNode struct {
-	h hex.Hex
-	k int
-}
-
-func traceLess(a, b traceNode) bool {
-	if a.h != b.h {
-		return a.h.Less(b.h)
-	}
-	return a.k < b.k
-}
-
 // ezocAllowance is how many enemy-controlled hexes a supply line of a unit
 // of this TCR may pass through (std 9.14).
 func ezocAllowance(tcr int) int {
@@ -280,45 +266,10 @@ func (s *supplyNet) depotSources() {
 // source, for a unit whose line may pass through allow enemy-controlled
 // hexes, at most limit hexes (0: no limit).
 func (s *supplyNet) distance(h hex.Hex, allow, limit int) (int, bool) {
-	if s.source(h) {
-		return 0, true
-	}
-	grid := s.g.Map().Grid
-	found := false
-	var at traceNode
-	search := engine.Search[traceNode]{
-		Edges: func(n traceNode, visit func(traceNode, int)) {
-			// Nodes come out cheapest first: the first source is the
-			// nearest, and nothing after it needs expanding.
-			if found {
-				return
-			}
-			if s.source(n.h) {
-				found, at = true, n
-				return
-			}
-			for _, m := range grid.Neighbours(n.h) {
-				if !s.step(n.h, m) {
-					continue
-				}
-				k := n.k
-				if s.ezoc(m) {
-					k++
-				}
-				if k <= allow {
-					visit(traceNode{m, k}, 1)
-				}
-			}
-		},
-		Less:  traceLess,
-		Limit: limit,
-	}
-	r := search.Run(traceNode{h, 0})
-	if !found {
-		return 0, false
-	}
-	c, _ := r.Cost(at)
-	return c, true
+	return engine.Trace{
+		Grid: s.g.Map().Grid, Goal: s.source, Step: s.step, Costs: s.ezoc,
+		Allow: allow, Limit: limit,
+	}.Nearest(h)
 }
 
 // traced reports whether u traces a supply line of its own (std 9.12-9.17),

@@ -40,24 +40,18 @@ func (g *Game) zoc(side engine.Side) map[hex.Hex]bool {
 	if z, ok := g.zocCache[side]; ok {
 		return z
 	}
-	z := map[hex.Hex]bool{}
-	project := func(h hex.Hex) {
-		for _, n := range g.Map().Grid.Neighbours(h) {
-			if g.zocInto(h, n) {
-				z[n] = true
-			}
-		}
-	}
+	var from []hex.Hex
 	for _, u := range g.Units {
 		if u.Side() == side && exertsZOC(u) {
-			project(u.Hex)
+			from = append(from, u.Hex)
 		}
 	}
 	for _, f := range g.Forts {
 		if f.Data.Owner == side && !f.Destroyed() {
-			project(f.Data.Hex)
+			from = append(from, f.Data.Hex)
 		}
 	}
+	z := engine.Zone(g.Map().Grid, from, g.zocInto)
 	g.zocCache[side] = z
 	return z
 }
