@@ -246,6 +246,9 @@ func (g *Game) declareAttack(side engine.Side, o engine.Order, n int, ph *combat
 		if in, total := g.stepsInRadius(hq, c.attackers); 2*in < total {
 			return bad("std 10.21", "only %d of the %d attacking steps are within %s's command radius; at least half must be", in, total, id)
 		}
+		if why, rule := g.shiftIntegrity(hq, c.attackers); why != "" {
+			return bad(rule, "%s", why)
+		}
 		c.shifts = append(c.shifts, hq)
 	}
 	// Advance and guards (std 8.71, digest 002 P4).

@@ -26,19 +26,14 @@ import (
 // points first, then the lowest unit id, skipping any unit that no longer
 // fits its remaining strength.
 
-// commandRadius is hq's Command Radius in hexes (std 10.11). The exclusive
-// rules that change it (T 17.3) belong here.
-func (g *Game) commandRadius(hq *Unit) int { return hq.HQ().Radius }
+// commandRadiusBase is hq's printed Command Radius in hexes (std 10.11);
+// commandRadius (exclusive.go) applies the exclusive rules (T 17.3).
+func (g *Game) commandRadiusBase(hq *Unit) int { return hq.HQ().Radius }
 
-// commandStrength is hq's Command Strength in stacking points (std 10.11,
-// 10.31). The exclusive rules that change it (T 17.3) belong here.
-func (g *Game) commandStrength(hq *Unit) int { return hq.HQ().Command }
-
-// alwaysInCommand reports whether a game's exclusive rules put u in command
-// control without an allocation or a roll, for movement or for combat.
-// The standard rules have no such case; the Tannenberg rules fill it in
-// (T 17.2 Russian first turn, T 17.5).
-func (g *Game) alwaysInCommand(u *Unit, combat bool) bool { return false }
+// commandStrengthBase is hq's printed Command Strength in stacking points
+// (std 10.11, 10.31); commandStrength (exclusive.go) applies the
+// exclusive rules (T 17.3).
+func (g *Game) commandStrengthBase(hq *Unit) int { return hq.HQ().Command }
 
 // radiusHexes returns every hex within hq's Command Radius (std 10.33-10.34,
 // AMB-58), counted from the HQ hex (not counted) to the unit's hex

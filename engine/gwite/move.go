@@ -115,7 +115,7 @@ func (g *Game) movementAllowance(u *Unit) int {
 func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 	for _, u := range g.Units {
 		if u.Side() == side {
-			u.MPSpent, u.Moved, u.UsedRail, u.RailHexes = 0, false, false, 0
+			u.MPSpent, u.Moved, u.UsedRail, u.RailHexes, u.EntrainFail = 0, false, false, 0, false
 			u.AllocatedTo = ""
 		}
 	}
@@ -135,6 +135,7 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 	// b. Reinforcements (std 14.0), and units travelling off the map
 	// (std 5.38).
 	arrivedOffMap := g.reinforcements(side, orders, l)
+	g.exclusiveReinforcements(side, orders, l)
 	g.continueOffMap(side, l)
 	// c. Command Control (std 10.3-10.4).
 	g.commandSegment(side, orders, false, l)
@@ -208,6 +209,8 @@ func (g *Game) mayMove(side engine.Side, o engine.Order, u *Unit, l *log) bool {
 		l.reject(side, o, "std 5.33", "%s is entrained: rail it or detrain it first", u.ID)
 	case u.OCCMove:
 		l.reject(side, o, "std 10.41", "%s is out of command control and may not move", u.ID)
+	case u.EntrainFail:
+		l.reject(side, o, "T 16.11", "%s failed to entrain and its movement has ended", u.ID)
 	default:
 		return true
 	}
@@ -303,6 +306,10 @@ func (g *Game) walk(side engine.Side, o engine.Order, u *Unit, path []hex.Hex, l
 		st := g.enterCost(u, u.Hex, h)
 		if !st.ok {
 			stop(st.rule, "%s stops in %s: %s", u.ID, u.Hex, st.reason)
+			break
+		}
+		if why, rule := g.moveIntegrity(u, u.Hex, h); why != "" {
+			stop(rule, "%s stops in %s: %s", u.ID, u.Hex, why)
 			break
 		}
 		cost := st.cost
@@ -541,6 +548,9 @@ func (g *Game) orderEntrain(side engine.Side, o engine.Order, id string, l *log)
 	case u.OCCMove:
 		l.reject(side, o, "std 5.35", "%s is out of command control and may not entrain", u.ID)
 		return
+	case u.EntrainFail:
+		l.reject(side, o, "T 16.11", "%s failed to entrain and its movement has ended", u.ID)
+		return
 	case !g.railHex(u.Hex, side):
 		l.reject(side, o, "std 5.32", "%s is not on a rail line of your own country", u.Hex)
 		return
@@ -559,6 +569,18 @@ func (g *Game) orderEntrain(side engine.Side, o engine.Order, id string, l *log)
 	if !g.chargeRail(u, l) {
 		l.reject(side, o, "std 5.31", "rail capacity used up: %d of %d SP", g.RailUsed, g.railCapacity(side))
 		return
+	}
+	// T 16.11-16.13: where the game sets a failure range, each unit but
+	// HQs and depots rolls to entrain; a failure ends its movement, and the
+	// try still counts against rail capacity.
+	if fail := g.param("entrain-fail-max."+string(side), 0); fail > 0 && !u.IsHQ() && u.Data.Type != scenario.Depot {
+		r := l.roll("T 16.11", "entrainment, "+u.ID)
+		if r.Value <= fail {
+			r.Result = "fails: its movement ends this phase; the try counts against rail capacity (T 16.12)"
+			u.EntrainFail, u.Moved = true, true
+			return
+		}
+		r.Result = "entrains"
 	}
 	if !u.IsHQ() {
 		u.MPSpent += cost
@@ -659,6 +681,10 @@ func (g *Game) orderRail(side engine.Side, o engine.Order, l *log) {
 	}
 	done := []hex.Hex{u.Hex}
 	for _, h := range path {
+		if why, rule := g.moveIntegrity(u, u.Hex, h); why != "" {
+			l.reject(side, o, rule, "%s stops in %s: %s", u.ID, u.Hex, why)
+			break
+		}
 		g.place(u, h)
 		g.occupy(side, h)
 		done = append(done, h)

@@ -57,6 +57,7 @@ type Unit struct {
 	Moved        bool // spent MP or moved this Movement Phase (std 13.0 #3)
 	UsedRail     bool // moved by rail this phase (std 5.34)
 	RailHexes    int  // rail hexes used of the rate this phase (std 5.31)
+	EntrainFail  bool // failed its entrainment roll: its move has ended (T 16.11)
 	OffMapCost   int  // the off-map link's cost, while travelling (std 5.37)
 	Attacked     bool // has attacked this Combat Phase (std 8.14)
 	Defended     bool // has been attacked this Combat Phase (std 8.14)
