@@ -30,7 +30,7 @@ func (g *Game) railCapacity(side engine.Side) int {
 	if v, ok := g.data.Param("rail-capacity." + string(side)); ok {
 		return v
 	}
-	for _, t := range g.data.Turns {
+	for _, t := range g.data.TurnTrack(g.scen) {
 		if t.N == g.Turn {
 			return t.RusRail
 		}

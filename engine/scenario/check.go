@@ -281,8 +281,15 @@ func (g *Game) checkScenario(s *Scenario, errs *ErrorList) {
 	if s.First < 1 || s.Last < s.First {
 		errs.add(s.Pos, "scenario %s: turns %d-%d: want 1 <= first <= last", s.Name, s.First, s.Last)
 	}
-	if len(g.Turns) > 0 && s.Last > len(g.Turns) {
-		errs.add(s.Pos, "scenario %s: last turn %d is beyond the turn track (%d turns)", s.Name, s.Last, len(g.Turns))
+	track := g.TurnTrack(s)
+	if len(track) > 0 && s.Last > len(track) {
+		errs.add(s.Pos, "scenario %s: last turn %d is beyond the turn track (%d turns)", s.Name, s.Last, len(track))
+	}
+	for i, t := range s.Turns {
+		if t.N != i+1 {
+			errs.add(t.Pos, "turn %d: the scenario's turn track must run 1, 2, 3... without gaps or repeats (expected %d)", t.N, i+1)
+			break
+		}
 	}
 	winter := strings.HasPrefix(s.Case, "22.4")
 	letters := map[string]*Entry{}

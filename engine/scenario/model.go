@@ -386,6 +386,7 @@ type Scenario struct {
 	Setup    []*Placement // units on the map at the start, in file order
 	Arrivals []*Placement // scheduled reinforcements
 	Held     []*Placement // units in play but not scheduled (variable arrivals)
+	Turns    []*Turn      // the scenario's own turn track, if it has one
 	Src      Source
 	Pos      Pos
 	File     string
@@ -426,6 +427,15 @@ func (g *Game) Param(name string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// TurnTrack is the turn track scenario s is played on: its own, or the
+// game's.
+func (g *Game) TurnTrack(s *Scenario) []*Turn {
+	if s != nil && len(s.Turns) > 0 {
+		return s.Turns
+	}
+	return g.Turns
 }
 
 // Scenario looks up a scenario by name.

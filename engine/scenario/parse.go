@@ -462,7 +462,17 @@ func (p *parser) turn(r *record) {
 		return
 	}
 	src, _ := p.source(r, "")
-	p.g.Turns = append(p.g.Turns, &Turn{N: n, Date: p.str(r, "date", false), RusRail: p.integer(r, "rusrail", false, 0), Src: src, Pos: r.Pos})
+	t := &Turn{N: n, Date: p.str(r, "date", false), RusRail: p.integer(r, "rusrail", false, 0), Src: src, Pos: r.Pos}
+	// A turn record in a scenario's file belongs to that scenario's own
+	// turn track (the Winter Battle is fought in 1915, on a track of its
+	// own); elsewhere it is the game's track.
+	for _, sc := range p.g.Scenarios {
+		if sc.File == r.Pos.File {
+			sc.Turns = append(sc.Turns, t)
+			return
+		}
+	}
+	p.g.Turns = append(p.g.Turns, t)
 }
 
 func (p *parser) victory(r *record) {
@@ -1053,6 +1063,9 @@ func (p *parser) placement(r *record) {
 // index sorts what must be in a stable order.
 func (p *parser) index() {
 	sort.SliceStable(p.g.Turns, func(i, j int) bool { return p.g.Turns[i].N < p.g.Turns[j].N })
+	for _, sc := range p.g.Scenarios {
+		sort.SliceStable(sc.Turns, func(i, j int) bool { return sc.Turns[i].N < sc.Turns[j].N })
+	}
 	sort.SliceStable(p.g.Victory, func(i, j int) bool { return p.g.Victory[i].Min > p.g.Victory[j].Min })
 	p.g.Map.Projection.Grid = p.g.Map.Grid
 }
