@@ -121,6 +121,7 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 	}
 	g.RailUsed = 0
 	g.railMoved = map[string]bool{}
+	g.railLoad = nil
 	if g.Replace != nil {
 		delete(g.Replace, side)
 	}
@@ -683,6 +684,10 @@ func (g *Game) orderRail(side engine.Side, o engine.Order, l *log) {
 	for _, h := range path {
 		if why, rule := g.moveIntegrity(u, u.Hex, h); why != "" {
 			l.reject(side, o, rule, "%s stops in %s: %s", u.ID, u.Hex, why)
+			break
+		}
+		if why := g.railCrossing(u, u.Hex, h); why != "" {
+			l.reject(side, o, "T 16.21", "%s stops in %s: %s", u.ID, u.Hex, why)
 			break
 		}
 		g.place(u, h)

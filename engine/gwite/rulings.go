@@ -19,7 +19,7 @@ type Ruling struct {
 
 // Rulings lists every ruling the standard rules need, and the victory
 // rulings already applied. The other rulings of the Tannenberg exclusive
-// rules (numbers 26 to 36, 39, 40, 42, 59 and 64) arrive with those rules.
+// rules (numbers 26 to 36, 39, 40, 42 and 64) arrive with those rules.
 var Rulings = []Ruling{
 	{"AMB-01", "T 15.0", "The list of Tannenberg changes prints old case numbers; each entry is applied to the standard case it really changes (digest 002 6.0).", "Game.param (values from the game data)", ""},
 	{"AMB-02", "std 4.0, 10.41", "Every unit left without an allocation rolls for command automatically: a roll can only help.", "Game.commandSegment", ""},
@@ -65,6 +65,7 @@ var Rulings = []Ruling{
 	{"AMB-56", "std 5.31", "Units that stay entrained count against rail capacity every Movement Phase.", "Game.countStillEntrained", ""},
 	{"AMB-57", "std 10.2, 14.22, T 18.61", "Cross-references that point to the wrong case are read as the case they obviously mean.", "(no code: the readings are applied where those cases are)", ""},
 	{"AMB-58", "std 10.33", "Hexes holding only enemy HQs block neither command radius nor supply.", "Game.radiusHexes, Game.newSupplyNet", ""},
+	{"AMB-59", "T 16.2", "The optional hexside limits count every on-map rail crossing, one line at a time; off-map legs and units that stay entrained without moving use none.", "Game.railCrossing", "opt-16.2 (the optional rule itself)"},
 	{"AMB-60", "std 8.14, 8.66", "Units that retreated into a hex attacked later are not attacked again; they share its fate.", "Game.classifyTarget, Game.applyDefense", ""},
 	{"AMB-61", "T 21", "Victory points start at the scenario's value, 0 unless it says otherwise.", "Ruleset.New", ""},
 	{"AMB-62", "T 22", "Game length comes from the scenario's first and last turns.", "Game.interphase", ""},

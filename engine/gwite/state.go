@@ -193,6 +193,7 @@ type Game struct {
 	// began (std 9.21), and who has been counted against rail capacity.
 	oosAtStart map[string]bool
 	railMoved  map[string]bool
+	railLoad   map[lineSide]int // SP carried per line and hexside (T 16.2)
 }
 
 // Data returns the static game data.
@@ -239,7 +240,7 @@ func (g *Game) clone() *Game {
 	}
 	c.reindex()
 	c.zocCache, c.supplyNets = nil, nil
-	c.oosAtStart, c.railMoved = nil, nil
+	c.oosAtStart, c.railMoved, c.railLoad = nil, nil, nil
 	return &c
 }
 
