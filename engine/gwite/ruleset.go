@@ -147,6 +147,7 @@ func (Ruleset) New(data *scenario.Game, s *scenario.Scenario, opt engine.Options
 	if data.Map == nil || data.Map.Grid.Rows == 0 {
 		return nil, fmt.Errorf("game %s has no map", data.ID)
 	}
+	data = data.ForScenario(s)
 	g := &Game{
 		data: data, scen: s, opt: opt,
 		Turn: s.First, VP: s.StartVP,

@@ -335,7 +335,7 @@ func (g *Game) checkScenario(s *Scenario, errs *ErrorList) {
 			stackPos[pl.Hex] = pl.Pos
 		}
 	}
-	if limit, ok := g.Param("stacking-limit"); ok {
+	if limit, ok := g.ForScenario(s).Param("stacking-limit"); ok {
 		for _, h := range hex.SortedKeys(stack) {
 			if stack[h] > limit {
 				errs.add(stackPos[h], "%s: %d stacking points set up in %s, over the limit of %d (T[6.11])", s.Name, stack[h], h, limit)

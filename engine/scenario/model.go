@@ -387,6 +387,8 @@ type Scenario struct {
 	Arrivals []*Placement // scheduled reinforcements
 	Held     []*Placement // units in play but not scheduled (variable arrivals)
 	Turns    []*Turn      // the scenario's own turn track, if it has one
+	Params   []*Param     // the scenario's own rule parameters
+	Victory  []*VictoryLevel
 	Src      Source
 	Pos      Pos
 	File     string
@@ -427,6 +429,36 @@ func (g *Game) Param(name string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// ForScenario returns the game as scenario s plays it: s's own turn track,
+// victory levels and parameters take the place of the game's. The copy
+// shares everything else with g.
+func (g *Game) ForScenario(s *Scenario) *Game {
+	if s == nil || (len(s.Turns) == 0 && len(s.Params) == 0 && len(s.Victory) == 0) {
+		return g
+	}
+	c := *g
+	if len(s.Turns) > 0 {
+		c.Turns = s.Turns
+	}
+	if len(s.Victory) > 0 {
+		c.Victory = s.Victory
+	}
+	if len(s.Params) > 0 {
+		c.Params = nil
+		for _, p := range g.Params {
+			overridden := false
+			for _, q := range s.Params {
+				overridden = overridden || q.Name == p.Name
+			}
+			if !overridden {
+				c.Params = append(c.Params, p)
+			}
+		}
+		c.Params = append(c.Params, s.Params...)
+	}
+	return &c
 }
 
 // TurnTrack is the turn track scenario s is played on: its own, or the

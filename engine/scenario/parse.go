@@ -442,13 +442,37 @@ func (p *parser) param(r *record) {
 		p.errf(r.Args[1].Pos, "param %s: %q is not a whole number", r.Args[0].Value, r.Args[1].Value)
 		return
 	}
-	for _, q := range p.g.Params {
-		if q.Name == r.Args[0].Value {
-			p.errf(r.Pos, "param %s already set at %s", q.Name, q.Pos)
+	if p.scenarioOf(r) == nil {
+		for _, q := range p.g.Params {
+			if q.Name == r.Args[0].Value {
+				p.errf(r.Pos, "param %s already set at %s", q.Name, q.Pos)
+			}
 		}
 	}
 	src, _ := p.source(r, "")
-	p.g.Params = append(p.g.Params, &Param{Name: r.Args[0].Value, Value: n, Src: src, Pos: r.Pos})
+	pr := &Param{Name: r.Args[0].Value, Value: n, Src: src, Pos: r.Pos}
+	// In a scenario's file a param is that scenario's own value (the
+	// Winter Battle's rules differ from the campaign's).
+	if sc := p.scenarioOf(r); sc != nil {
+		for _, q := range sc.Params {
+			if q.Name == pr.Name {
+				p.errf(r.Pos, "param %s already set at %s", q.Name, q.Pos)
+			}
+		}
+		sc.Params = append(sc.Params, pr)
+		return
+	}
+	p.g.Params = append(p.g.Params, pr)
+}
+
+// scenarioOf returns the scenario whose file holds r, if any.
+func (p *parser) scenarioOf(r *record) *Scenario {
+	for _, sc := range p.g.Scenarios {
+		if sc.File == r.Pos.File {
+			return sc
+		}
+	}
+	return nil
 }
 
 func (p *parser) turn(r *record) {
@@ -466,11 +490,9 @@ func (p *parser) turn(r *record) {
 	// A turn record in a scenario's file belongs to that scenario's own
 	// turn track (the Winter Battle is fought in 1915, on a track of its
 	// own); elsewhere it is the game's track.
-	for _, sc := range p.g.Scenarios {
-		if sc.File == r.Pos.File {
-			sc.Turns = append(sc.Turns, t)
-			return
-		}
+	if sc := p.scenarioOf(r); sc != nil {
+		sc.Turns = append(sc.Turns, t)
+		return
 	}
 	p.g.Turns = append(p.g.Turns, t)
 }
@@ -478,7 +500,12 @@ func (p *parser) turn(r *record) {
 func (p *parser) victory(r *record) {
 	p.known(r, "min", "level")
 	src, _ := p.source(r, "")
-	p.g.Victory = append(p.g.Victory, &VictoryLevel{Min: p.integer(r, "min", true, 0), Level: p.str(r, "level", true), Src: src})
+	v := &VictoryLevel{Min: p.integer(r, "min", true, 0), Level: p.str(r, "level", true), Src: src}
+	if sc := p.scenarioOf(r); sc != nil {
+		sc.Victory = append(sc.Victory, v)
+		return
+	}
+	p.g.Victory = append(p.g.Victory, v)
 }
 
 // --- map.txt --------------------------------------------------------------
@@ -1065,6 +1092,7 @@ func (p *parser) index() {
 	sort.SliceStable(p.g.Turns, func(i, j int) bool { return p.g.Turns[i].N < p.g.Turns[j].N })
 	for _, sc := range p.g.Scenarios {
 		sort.SliceStable(sc.Turns, func(i, j int) bool { return sc.Turns[i].N < sc.Turns[j].N })
+		sort.SliceStable(sc.Victory, func(i, j int) bool { return sc.Victory[i].Min > sc.Victory[j].Min })
 	}
 	sort.SliceStable(p.g.Victory, func(i, j int) bool { return p.g.Victory[i].Min > p.g.Victory[j].Min })
 	p.g.Map.Projection.Grid = p.g.Map.Grid

@@ -236,3 +236,30 @@ func TestDescribeHex(t *testing.T) {
 		}
 	}
 }
+
+// A scenario's own turn track, params and victory levels replace the
+// game's for that scenario only.
+func TestScenarioOverrides(t *testing.T) {
+	patch := map[string]string{"scenario-b.txt": "turn 1 date=1915-02-07 rusrail=10 src=authored:\"x\"\nturn 2 rusrail=10 src=authored:\"x\"\nturn 3 rusrail=12 src=authored:\"x\"\nparam stacking-limit 6 src=authored:\"x\"\nvictory min=0 level=Draw src=authored:\"x\"\n"}
+	g, err := Load(readDir(t, "testdata/mini", patch))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, a := g.Scenario("mini-b"), g.Scenario("mini-a")
+	gb, ga := g.ForScenario(b), g.ForScenario(a)
+	if v, _ := gb.Param("stacking-limit"); v != 6 {
+		t.Errorf("mini-b stacking limit %d, want its own 6", v)
+	}
+	if v, _ := ga.Param("stacking-limit"); v != 9 {
+		t.Errorf("mini-a stacking limit %d, want the game's 9", v)
+	}
+	if len(gb.Turns) != 3 || gb.Turns[0].Date != "1915-02-07" || len(ga.Turns) != 3 || ga.Turns[0].Date != "1914-08-17" {
+		t.Errorf("turn tracks: b %v, a %v", gb.Turns, ga.Turns)
+	}
+	if len(gb.Victory) != 1 || gb.Victory[0].Level != "Draw" || len(ga.Victory) != 2 {
+		t.Errorf("victory levels: b %v, a %v", gb.Victory, ga.Victory)
+	}
+	if len(g.Params) == 0 || g.Victory[0].Level != "Russian win" {
+		t.Error("the game's own values changed")
+	}
+}
