@@ -176,6 +176,8 @@ type Game struct {
 	// Replace lists the units side named with `replace` in its Movement
 	// Phase, tried in its Replacement Phase (std 13.0, digest 002 P7).
 	Replace map[engine.Side][]string
+	// Excl is the state of the Tannenberg exclusive rules T 19-21.
+	Excl Exclusive
 
 	units map[string]*Unit
 	forts map[hex.Hex]*Fort
@@ -234,6 +236,7 @@ func (g *Game) clone() *Game {
 	for s, ids := range g.Replace {
 		c.Replace[s] = append([]string(nil), ids...)
 	}
+	c.Excl = g.Excl.clone()
 	c.Standing = make(map[engine.Side]*Standing, len(g.Standing))
 	for s, st := range g.Standing {
 		c.Standing[s] = st.clone()

@@ -58,9 +58,19 @@ func (g *Game) scoreFortress(f *Fort, l *log) {
 }
 
 // interphaseScoring is the victory point check of the Game-Turn Record
-// Interphase. The standard rules have none; the Tannenberg town and zone
-// scoring (T 21.13-21.2) belongs to the exclusive rules.
-func (g *Game) interphaseScoring(l *log) {}
+// Interphase, before the turn marker moves (digest 002 3.2 C). The
+// standard rules have none; the Tannenberg parts (t21.go) act only where
+// the game's params call for them: German units near a garrison city
+// release it (T 20.0), then town control (T 21.13), the game-turn without
+// a Russian invasion (T 21.2), the GT6 zone (T 21.2), and after the last
+// game-turn the level of victory (T 21.3).
+func (g *Game) interphaseScoring(l *log) {
+	g.watchGarrisons(l)
+	g.townControl(l)
+	g.invasionPenalty(l)
+	g.zoneAward(l)
+	g.finalLevel(l)
+}
 
 // VictoryLevel is the level the game's victory bands give for the net VP
 // (T 21.3).
