@@ -13,9 +13,18 @@ import (
 type log struct {
 	events []engine.Event
 	dice   engine.Dice
+	// fog, if set, filters every event as it is logged: T 18 hides the
+	// events about units inside Gruppen from the Russian (t18.go).
+	fog func(engine.Event) []engine.Event
 }
 
-func (l *log) add(e engine.Event) { l.events = append(l.events, e) }
+func (l *log) add(e engine.Event) {
+	if l.fog != nil {
+		l.events = append(l.events, l.fog(e)...)
+		return
+	}
+	l.events = append(l.events, e)
+}
 
 // notef records a fact everyone may know.
 func (l *log) notef(rule, format string, args ...any) {

@@ -60,6 +60,10 @@ func (g *Game) SetWindow(id string) error {
 //	vp N                net victory points
 //	vacated HEX         enemy cavalry withdrew from HEX (std 12.16)
 //	option NAME         an optional rule or ruling switched on
+//	gruppe N HEX UNIT...  Gruppe marker N on the map in HEX with the units
+//	                    (none: a dummy) (T 18)
+//	gruppe-off N now|before  marker N taken off the map in this phase, or
+//	                    in an earlier one (T 18.5)
 func (g *Game) Adjust(directive string) error {
 	f := strings.Fields(directive)
 	if len(f) == 0 {
@@ -195,6 +199,8 @@ func (g *Game) Adjust(directive string) error {
 			g.opt = engine.Options{}
 		}
 		g.opt[f[1]] = true
+	case "gruppe", "gruppe-off":
+		return g.adjustGruppe(f) // T 18 (t18.go)
 	default:
 		return fmt.Errorf("unknown directive %q", f[0])
 	}

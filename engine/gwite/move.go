@@ -160,6 +160,12 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 			for _, id := range wordsOf(o, "") {
 				g.orderDetrain(side, o, id, l)
 			}
+		case "gruppe": // T 18 (t18.go)
+			g.orderGruppe(side, o, l)
+		case "leave":
+			g.orderLeave(side, o, l)
+		case "remove":
+			g.orderRemove(side, o, l)
 		case "replace":
 			var ids []string
 			for _, id := range wordsOf(o, "") {
@@ -221,8 +227,17 @@ func (g *Game) mayMove(side engine.Side, o engine.Order, u *Unit, l *log) bool {
 // orderMove carries out `move UNIT to HEX` or `move UNIT via HEX...`.
 func (g *Game) orderMove(side engine.Side, o engine.Order, l *log) {
 	id := wordsOf(o, "")[0]
+	if g.gruppeRef(side, id) {
+		g.orderMoveGruppe(side, o, l) // T 18.31: `move GN ...` (t18.go)
+		return
+	}
 	u := g.ownUnit(side, o, id, l)
 	if u == nil || !g.mayMove(side, o, u, l) {
+		return
+	}
+	if gr := g.gruppeOf(u); gr != nil {
+		// T 18.31: a unit in a box moves with its Gruppe.
+		l.reject(side, o, "T 18.31", "%s is in Gruppe %d: move the Gruppe, or `leave %s` first", u.ID, gr.N, u.ID)
 		return
 	}
 	to, hasTo := o.Clause("to")
@@ -314,10 +329,17 @@ func (g *Game) walk(side engine.Side, o engine.Order, u *Unit, path []hex.Hex, l
 			break
 		}
 		cost := st.cost
-		if u.MPSpent+cost > ma {
+		// T 18.41, AMB-30: next to a Gruppe marker the Russian must hold
+		// one MP more, in case it projects a ZOC (t18.go).
+		need, told, nearMarker := g.spareMP(u, h, cost)
+		if u.MPSpent+need > ma {
 			// std 5.17, AMB-22: a unit in command that has spent nothing
 			// may always move one hex.
 			if !(i == 0 && u.MPSpent == 0) {
+				if nearMarker {
+					stop("T 18.41", "%s stops in %s: entering %s next to a Gruppe marker needs %d MP plus 1 held for a possible zone of control, and only %d of %d are left", u.ID, u.Hex, h, told, ma-u.MPSpent, ma)
+					break
+				}
 				stop("std 5.14", "%s stops in %s: entering %s costs %d MP and only %d of %d are left", u.ID, u.Hex, h, cost, ma-u.MPSpent, ma)
 				break
 			}
@@ -326,9 +348,18 @@ func (g *Game) walk(side engine.Side, o engine.Order, u *Unit, path []hex.Hex, l
 		}
 		u.MPSpent += cost
 		u.Moved = true
-		g.place(u, h)
+		if nearMarker {
+			// T 18.41: the move up to h is reported before what entering
+			// h reveals.
+			l.add(&Moved{Unit: u.ID, Side: side, Path: append(done, h), MP: u.MPSpent, Rule: "std 5.0", Notes: notes})
+			done, notes = nil, nil
+		}
+		g.place(u, h) // T 18.42: removes the dummies next to h
 		g.occupy(side, h)
 		done = append(done, h)
+		if nearMarker {
+			g.announceZOC(u, h, l)
+		}
 		if g.loneEnemyHQsNear(h, side) {
 			// std 10.52: HQs displace the moment the unit arrives; the
 			// move so far is reported first.

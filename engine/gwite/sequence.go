@@ -77,6 +77,7 @@ func (g *Game) Resolve(orders map[engine.Side][]engine.Order, dice engine.Dice) 
 	}
 	n := g.clone()
 	l := &log{dice: dice}
+	l.fog, n.evlog = n.fogEvent, l // T 18: the fog and the reveals inside place (t18.go)
 	w := n.Window()
 	p := n.phase()
 	// Standing orders first, from either side, in side order: they may
@@ -98,6 +99,7 @@ func (g *Game) Resolve(orders map[engine.Side][]engine.Order, dice engine.Dice) 
 	}
 	n.runPhase(p, window, l)
 	n.advance(l)
+	n.evlog = nil
 	if err := n.Check(); err != nil {
 		return n, l.events, fmt.Errorf("after %s: %w", w.ID, err)
 	}
@@ -180,6 +182,7 @@ func (g *Game) interphase(l *log) {
 // endOfPhase clears what lasts one phase and checks stacking (std 6.14).
 func (g *Game) endOfPhase(phasing engine.Side, l *log) {
 	g.stackingCheck(l)
+	g.revealAtPhaseEnd(l) // T 18.0, 18.42: Gruppen next to Russian units (t18.go)
 	p := g.phase()
 	for _, u := range g.Units {
 		switch p.kind {

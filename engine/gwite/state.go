@@ -176,6 +176,8 @@ type Game struct {
 	// Replace lists the units side named with `replace` in its Movement
 	// Phase, tried in its Replacement Phase (std 13.0, digest 002 P7).
 	Replace map[engine.Side][]string
+	// Hidden is the German Gruppe markers and their boxes (T 18, t18.go).
+	Hidden Hidden
 	// Excl is the state of the Tannenberg exclusive rules T 19-21.
 	Excl Exclusive
 
@@ -196,6 +198,9 @@ type Game struct {
 	oosAtStart map[string]bool
 	railMoved  map[string]bool
 	railLoad   map[lineSide]int // SP carried per line and hexside (T 16.2)
+	// evlog is the log of the resolution under way, for the T 18 reveals
+	// that happen inside place (t18.go); nil between resolutions.
+	evlog *log
 }
 
 // Data returns the static game data.
@@ -237,6 +242,8 @@ func (g *Game) clone() *Game {
 		c.Replace[s] = append([]string(nil), ids...)
 	}
 	c.Excl = g.Excl.clone()
+	c.Hidden = g.Hidden.clone() // T 18
+	c.evlog = nil
 	c.Standing = make(map[engine.Side]*Standing, len(g.Standing))
 	for s, st := range g.Standing {
 		c.Standing[s] = st.clone()
@@ -265,6 +272,7 @@ func (g *Game) place(u *Unit, h hex.Hex) {
 	list := append(g.at[h], u)
 	sortUnits(list)
 	g.at[h] = list
+	g.gruppePlaced(u, h) // T 18.41-18.42: Gruppen follow the move (t18.go)
 }
 
 // lift takes u off the by-hex index (its Loc is left to the caller).
@@ -291,6 +299,7 @@ func (g *Game) lift(u *Unit) {
 func (g *Game) setLoc(u *Unit, loc LocKind) {
 	g.lift(u)
 	u.Loc = loc
+	g.gruppeLifted(u, loc) // T 18: off the map, out of its Gruppe (t18.go)
 }
 
 // UnitsAt lists the units on the map in h, in unit order. The slice is

@@ -21,6 +21,10 @@ type View struct {
 	Forts   []FortView
 	Own     *Standing // the viewing side's standing orders
 	RailCap int       // the viewing side's rail capacity this turn
+	// T 18 (t18.go): the Russian sees the Gruppe markers on the map, not
+	// the units inside them; the German sees his Gruppen whole.
+	Markers []MarkerView `json:",omitempty"`
+	Gruppen []GruppeView `json:",omitempty"`
 
 	// The public game data the view is drawn on, for Sandbox.
 	data *scenario.Game
@@ -47,6 +51,7 @@ type UnitView struct {
 	TCR       int
 	Arrive    int    // own reinforcements: due turn
 	Entry     string // own reinforcements: entry letter
+	Gruppe    int    // own units: the Gruppe it is in, 0 if none (T 18)
 }
 
 // FortView is a fortress as both sides see it.
@@ -76,11 +81,17 @@ func (g *Game) View(side engine.Side) engine.View {
 		if u.Loc == Eliminated && !own {
 			continue
 		}
+		if !own && g.hidden(u) {
+			continue // T 18, digest 7.2: under a Gruppe marker
+		}
 		uv := UnitView{ID: u.ID, Side: u.Side(), Type: u.Data.Type, Size: u.Data.Size, Name: u.Data.Name,
 			Parent: u.Data.Parent, Loc: u.Loc, Hex: u.Hex, Steps: u.Steps(), MaxSteps: u.Data.Steps,
 			Strength: u.Strength(), HQ: u.HQ(), Entrained: u.Entrained, SP: u.SP(), TCR: u.TCR()}
 		if own {
 			uv.Arrive, uv.Entry = u.ArriveTurn, u.Entry
+			if gr := g.gruppeOf(u); gr != nil && u.OnMap() {
+				uv.Gruppe = gr.N
+			}
 		}
 		v.Units = append(v.Units, uv)
 	}
@@ -91,6 +102,7 @@ func (g *Game) View(side engine.Side) engine.View {
 	if st := g.Standing[side]; st != nil {
 		v.Own = st.clone()
 	}
+	g.gruppeViews(v) // T 18
 	return v
 }
 
@@ -135,6 +147,9 @@ func (g *Game) Validate(side engine.Side, orders []engine.Order) []engine.Proble
 			for _, wd := range c.Words {
 				switch spec.Kind {
 				case engine.UnitID:
+					if o.Verb == "move" && g.gruppeRef(side, wd.Text) {
+						continue // T 18.31: `move GN ...` moves Gruppe N
+					}
 					if u := g.units[wd.Text]; u == nil || u.Side() != side {
 						bad("", wd.Text+" is not one of your units")
 					}
