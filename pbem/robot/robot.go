@@ -34,20 +34,29 @@ type board struct {
 	grid  hex.Grid
 	byHex map[hex.Hex][]gwite.UnitView
 	sp    map[hex.Hex]int
+	// markers are the hexes of the enemy Gruppe markers the view shows
+	// (T 18): enemy presence whose strength is unknown.
+	markers map[hex.Hex]bool
 }
 
 func newBoard(v *gwite.View) *board {
-	b := &board{v: v, grid: v.Map.Grid, byHex: map[hex.Hex][]gwite.UnitView{}, sp: map[hex.Hex]int{}}
+	b := &board{v: v, grid: v.Map.Grid, byHex: map[hex.Hex][]gwite.UnitView{}, sp: map[hex.Hex]int{}, markers: map[hex.Hex]bool{}}
 	for _, u := range v.Units {
 		if u.Loc == gwite.OnMap {
 			b.byHex[u.Hex] = append(b.byHex[u.Hex], u)
 			b.sp[u.Hex] += u.SP
 		}
 	}
+	for _, m := range v.Markers {
+		b.markers[m.Hex] = true
+	}
 	return b
 }
 
 func (b *board) enemyAt(h hex.Hex) bool {
+	if b.markers[h] {
+		return true
+	}
 	for _, u := range b.byHex[h] {
 		if u.Side != b.v.For {
 			return true
@@ -82,6 +91,11 @@ func (b *board) enemyHexes() []hex.Hex {
 			out = append(out, h)
 		}
 	}
+	for _, h := range hex.SortedKeys(b.markers) {
+		if !b.enemyCombatAt(h) {
+			out = append(out, h) // T 18: a marker may hide combat units
+		}
+	}
 	return out
 }
 
@@ -112,9 +126,17 @@ func moveOrders(v *gwite.View, w *strings.Builder) {
 	enemies := b.enemyHexes()
 	limit := 9
 	railUsed := 0
+	// T 18: the German moves his Gruppen as units, then hides the stacks
+	// that end away from the enemy under free markers.
+	dest := map[string]hex.Hex{}
+	moveGruppen(v, b, sand, enemies, limit, w)
 	for _, u := range ownUnits(v) {
+		dest[u.ID] = u.Hex
 		if u.Entrained {
 			fmt.Fprintf(w, "detrain %s\n", u.ID)
+		}
+		if u.Gruppe != 0 {
+			continue
 		}
 		if u.Type == scenario.HQ || u.Type == scenario.Depot || b.adjacentToEnemy(u.Hex) || len(enemies) == 0 {
 			continue
@@ -132,6 +154,7 @@ func moveOrders(v *gwite.View, w *strings.Builder) {
 			}
 			if best != u.Hex && bestD <= here-4 {
 				fmt.Fprintf(w, "entrain %s\nrail %s to %s\ndetrain %s\n", u.ID, u.ID, best, u.ID)
+				dest[u.ID] = best
 				railUsed += u.SP
 				b.sp[u.Hex] -= u.SP
 				b.sp[best] += u.SP
@@ -163,9 +186,92 @@ func moveOrders(v *gwite.View, w *strings.Builder) {
 		}
 		if best != u.Hex {
 			fmt.Fprintf(w, "move %s to %s\n", u.ID, best)
+			dest[u.ID] = best
 			b.sp[u.Hex] -= u.SP
 			b.sp[best] += u.SP
 		}
+	}
+	hideStacks(v, b, dest, w)
+}
+
+// moveGruppen moves each of the German's real Gruppen (T 18.31) to the
+// hex nearest the enemy that all its units can reach.
+func moveGruppen(v *gwite.View, b *board, sand *gwite.Game, enemies []hex.Hex, limit int, w *strings.Builder) {
+	if len(enemies) == 0 {
+		return
+	}
+	for _, gr := range v.Gruppen {
+		if !gr.OnMap || len(gr.Units) == 0 {
+			continue
+		}
+		var reach map[hex.Hex]int
+		sp := 0
+		for _, id := range gr.Units {
+			r := sand.Reachable(id)
+			for _, u := range v.Units {
+				if u.ID == id {
+					sp += u.SP
+				}
+			}
+			if reach == nil {
+				reach = r
+				continue
+			}
+			for h, c := range reach {
+				if rc, ok := r[h]; !ok {
+					delete(reach, h)
+				} else {
+					reach[h] = max(c, rc)
+				}
+			}
+		}
+		here := b.nearestEnemy(gr.Hex, enemies)
+		best, bestScore := gr.Hex, [3]int{here, 0, 0}
+		for _, h := range hex.SortedKeys(reach) {
+			if h == gr.Hex || b.sp[h]+sp > limit || b.enemyAt(h) || b.adjacentToEnemy(h) {
+				continue
+			}
+			score := [3]int{b.nearestEnemy(h, enemies), 0, reach[h]}
+			if less(score, bestScore) {
+				best, bestScore = h, score
+			}
+		}
+		if best != gr.Hex {
+			fmt.Fprintf(w, "move G%d to %s\n", gr.N, best)
+			b.sp[gr.Hex] -= sp
+			b.sp[best] += sp
+		}
+	}
+}
+
+// hideStacks puts the loose German units of each hex they end in away
+// from the enemy under a free Gruppe marker (T 18.13, 18.5).
+func hideStacks(v *gwite.View, b *board, dest map[string]hex.Hex, w *strings.Builder) {
+	var free []int
+	for _, gr := range v.Gruppen {
+		if !gr.OnMap && gr.Available {
+			free = append(free, gr.N)
+		}
+	}
+	if len(free) == 0 {
+		return
+	}
+	byHex := map[hex.Hex][]string{}
+	for _, u := range ownUnits(v) {
+		if u.Gruppe != 0 || u.Type == scenario.HQ {
+			continue
+		}
+		byHex[dest[u.ID]] = append(byHex[dest[u.ID]], u.ID)
+	}
+	for _, h := range hex.SortedKeys(byHex) {
+		if len(free) == 0 {
+			return
+		}
+		if b.adjacentToEnemy(h) || b.enemyAt(h) {
+			continue
+		}
+		fmt.Fprintf(w, "gruppe %d at %s with %s\n", free[0], h, strings.Join(byHex[h], " "))
+		free = free[1:]
 	}
 }
 
