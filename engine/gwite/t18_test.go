@@ -181,17 +181,6 @@ func TestT18W14(t *testing.T) {
 				visible++
 			}
 		}
-		hiddenN := 0
-		for _, o := range orders {
-			hiddenN += len(strings.Fields(o)) - 3
-			if strings.Contains(o, " at ") && !strings.Contains(o, " with ") {
-				hiddenN++
-			}
-		}
-		if visible+hiddenN-2*strings.Count(strings.Join(orders, "|"), " at 0408 with") != 4 && len(orders) > 0 {
-			// The count above is rough; what matters is below.
-			_ = visible
-		}
 		if len(orders) == 0 && visible != 4 {
 			t.Errorf("open stack: %d German units visible", visible)
 		}
