@@ -207,6 +207,9 @@ func (g *Game) commandSegment(side engine.Side, orders []engine.Order, combat bo
 		if named[hq.ID] {
 			continue
 		}
+		if hq.Data.HQLevel == "staff" {
+			continue // its plan names the HQ it helps (T 17.3)
+		}
 		var plan []string
 		if st := g.Standing[side]; st != nil {
 			plan = st.Plan[hq.ID]

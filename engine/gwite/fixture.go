@@ -202,6 +202,9 @@ func (g *Game) Adjust(directive string) error {
 	case "gruppe", "gruppe-off":
 		return g.adjustGruppe(f) // T 18 (t18.go)
 	default:
+		if ok, err := g.AdjustExclusive(f); ok {
+			return err
+		}
 		return fmt.Errorf("unknown directive %q", f[0])
 	}
 	return nil

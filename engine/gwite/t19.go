@@ -24,7 +24,7 @@ import (
 //     army named (8 SP of infantry each), wf-trigger-apart-sp (4) and
 //     wf-trigger-apart-mp (12); the chart 19.12 is lost and is authored as
 //     wf-chart-success (a modified 9 or more) and the modifiers
-//     wf-chart-mod-turn and wf-chart-mod-vp (AMB 33).
+//     wf-chart-mod-turn and wf-chart-mod-vp (AMB-33).
 //
 // Without param wf-delay the game has no West Front rule at all.
 
@@ -43,7 +43,7 @@ type Exclusive struct {
 	// (T 19.22).
 	WFScored bool `json:",omitempty"`
 	// Released lists the garrison hexes a German unit has come near, in
-	// hex order (T 20.0, AMB 36: for good).
+	// hex order (T 20.0, AMB-36: for good).
 	Released []hex.Hex `json:",omitempty"`
 	// AllReleased: every garrison was released by the VP test of T 20.0.
 	AllReleased bool `json:",omitempty"`
@@ -113,7 +113,7 @@ func (g *Game) prittwitz(hl *Unit) *Unit {
 }
 
 // westFrontDelay is how many game-turns after the request a West Front
-// unit arrives (T 19.22, AMB 35): its formation's own delay, if the data
+// unit arrives (T 19.22, AMB-35): its formation's own delay, if the data
 // gives one, else the common delay.
 func (g *Game) westFrontDelay(u *Unit) int {
 	if u.Data.Parent != "" {
@@ -193,7 +193,7 @@ func (g *Game) prittwitzName(hl *Unit) string {
 }
 
 // westFrontModifiers are the authored additions to the chart roll
-// (AMB 33): wf-chart-mod-turn for each game-turn, and wf-chart-mod-vp for
+// (AMB-33): wf-chart-mod-turn for each game-turn, and wf-chart-mod-vp for
 // each 10 net Russian VP.
 func (g *Game) westFrontModifiers() (int, string) {
 	mod := 0
@@ -210,8 +210,8 @@ func (g *Game) westFrontModifiers() (int, string) {
 }
 
 // commitWestFront schedules the West Front units for GT t+delay at a west
-// edge rail hex (T 19.22, AMB 35) and makes HL-8 due in the next German
-// Reinforcement Segment (T 19.21, AMB 34).
+// edge rail hex (T 19.22, AMB-35) and makes HL-8 due in the next German
+// Reinforcement Segment (T 19.21, AMB-34).
 func (g *Game) commitWestFront(l *log) {
 	t := g.Turn
 	g.Excl.WFTurn = t
@@ -286,7 +286,7 @@ func (g *Game) westEdgeRail(side engine.Side) []hex.Hex {
 
 // replacePrittwitz puts HL-8 on the map in place of von Prittwitz in the
 // first of side's Reinforcement Segments after the request (T 19.21,
-// AMB 34): in his hex if he is on the map and traces supply, otherwise in
+// AMB-34): in his hex if he is on the map and traces supply, otherwise in
 // the hex holding a German unit or fortress nearest his last hex. The
 // Russian scores HL-8's entry.
 func (g *Game) replacePrittwitz(side engine.Side, l *log) {
@@ -397,7 +397,7 @@ func (g *Game) setUp(u *Unit) bool {
 	return false
 }
 
-// westFrontTrigger tests T 19.11 (AMB 32): each Russian army named by a
+// westFrontTrigger tests T 19.11 (AMB-32): each Russian army named by a
 // wf-trigger-sp-ARMY param has that many SP of infantry more than one hex
 // inside Germany, and of those units some set of at least
 // wf-trigger-apart-sp SP lies more than wf-trigger-apart-mp Russian MP
@@ -460,7 +460,7 @@ func (g *Game) westFrontTrigger() (bool, string) {
 }
 
 // deepInGermany reports whether h is more than one hex inside the German
-// border: a German hex none of whose neighbours is Russian (AMB 32).
+// border: a German hex none of whose neighbours is Russian (AMB-32).
 func (g *Game) deepInGermany(h hex.Hex) bool {
 	m := g.Map()
 	if m.Country(h) != DE {
@@ -476,7 +476,7 @@ func (g *Game) deepInGermany(h hex.Hex) bool {
 
 // mpGroups splits units into groups linked by Russian movement costs of at
 // most limit MP, counting terrain and hexsides but no units or ZOC
-// (AMB 32, single linkage). Groups come in the order of their first unit.
+// (AMB-32, single linkage). Groups come in the order of their first unit.
 func (g *Game) mpGroups(units []*Unit, limit int) [][]*Unit {
 	parent := make([]int, len(units))
 	for i := range parent {
@@ -521,7 +521,7 @@ func (g *Game) mpGroups(units []*Unit, limit int) [][]*Unit {
 }
 
 // terrainSearch finds the hexes a Russian (TCR 3) unit could reach from
-// from for limit MP on an empty map (AMB 32).
+// from for limit MP on an empty map (AMB-32).
 func (g *Game) terrainSearch(from hex.Hex, limit int) *engine.Result[hex.Hex] {
 	m := g.Map()
 	s := engine.Search[hex.Hex]{

@@ -16,9 +16,9 @@ import (
 // German unit comes within garrison-release-distance hexes of it, and all
 // are released in a Russian Reinforcement Segment from GT
 // garrison-release-turn when the net VP are below garrison-release-vp
-// (AMB 36). A game without these params has no garrisons.
+// (AMB-36). A game without these params has no garrisons.
 //
-// The obligation is an order constraint (AMB 36): a Russian unit that
+// The obligation is an order constraint (AMB-36): a Russian unit that
 // counts may not leave a garrison city, by land or rail, if the city would
 // then hold fewer divisions than it must and fewer than it held when the
 // Movement Phase began. So a garrison may not walk out, nor be swapped
@@ -191,7 +191,7 @@ func (g *Game) garrisonIntegrity(u *Unit, from, to hex.Hex) (string, string) {
 // garrisonRelease is T 20.0 in side's Reinforcement Segment: garrisons
 // near German units are released; in a Russian segment from GT
 // garrison-release-turn with the net VP below garrison-release-vp, every
-// garrison is (AMB 36); and the Russian is told of any city left short.
+// garrison is (AMB-36); and the Russian is told of any city left short.
 func (g *Game) garrisonRelease(side engine.Side, l *log) {
 	if _, ok := g.data.Param("garrison-first-turn"); !ok {
 		return

@@ -12,14 +12,14 @@ import (
 // in the order of digest 002 3.2 C. Each part is on only when the game
 // data gives its params:
 //
-//  1. town control (T 21.11-21.14, AMB-37, AMB 42), from GT
+//  1. town control (T 21.11-21.14, AMB-37, AMB-42), from GT
 //     vp-town-first-turn: every town with a VP value that a Russian unit
 //     holds or last passed through and that a Russian supply line of
 //     supply-range.RU hexes reaches, under the TCR 3 rules, carries a
 //     Russian Control marker and scores its VP, every interphase;
 //  2. vp-no-invasion from GT vp-no-invasion-first-turn when no supplied
 //     Russian unit stands in Germany in rows up to vp-invasion-max-row
-//     (T 21.2, AMB 40);
+//     (T 21.2, AMB-40);
 //  3. at the end of GT vp-gt6-turn, vp-gt6-sp per Russian SP in the hexes
 //     of column vp-gt6-min-col or more and row vp-gt6-max-row or less
 //     (T 21.2);
