@@ -72,6 +72,39 @@ func (g *Game) Check() error {
 			bad("hex index holds %d units, %d are on the map", n, on)
 		}
 	}
+	// Gruppen (T 18): a marker on the map stands on land; its box holds at
+	// most 9 SP (T 18.22) of units standing in its hex; no unit is in two
+	// boxes; markers off the map hold nobody.
+	inBox := map[string]int{}
+	for _, gr := range g.Hidden.Gruppen {
+		boxSP := 0
+		for _, id := range gr.Units {
+			u := g.units[id]
+			if u == nil {
+				bad("Gruppe %d holds the unknown unit %s", gr.N, id)
+				continue
+			}
+			if prev, dup := inBox[id]; dup {
+				bad("%s is in Gruppen %d and %d", id, prev, gr.N)
+			}
+			inBox[id] = gr.N
+			if u.Loc == Eliminated {
+				continue
+			}
+			if !gr.OnMap {
+				bad("Gruppe %d is off the map but holds %s", gr.N, id)
+			} else if u.Loc != OnMap || u.Hex != gr.Hex {
+				bad("%s is in Gruppe %d at %s but stands at %s", id, gr.N, gr.Hex, u.Hex)
+			}
+			boxSP += u.SP()
+		}
+		if boxSP > 9 {
+			bad("Gruppe %d holds %d stacking points, over 9 (T 18.22)", gr.N, boxSP)
+		}
+		if gr.OnMap && (!m.Grid.Contains(gr.Hex) || m.Terrain(gr.Hex).Water()) {
+			bad("Gruppe %d stands at %s, not a land hex of the map", gr.N, gr.Hex)
+		}
+	}
 	if len(problems) > 0 {
 		return fmt.Errorf("invariants broken: %s", strings.Join(problems, "; "))
 	}

@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"pbem/engine/scenario"
@@ -21,24 +22,43 @@ func campaign(t testing.TB) (*scenario.Game, *scenario.Scenario) {
 	return g, s
 }
 
-// The robots play the whole campaign for 20 seeds; Resolve checks every
-// invariant after every window (engine.State.Check) and fails the game if
-// one breaks.
-func TestSelfplayCampaign20Seeds(t *testing.T) {
+// The robots play each Tannenberg scenario to its end for 20 seeds;
+// Resolve checks every invariant after every window (engine.State.Check)
+// and fails the game if one breaks. The German robot uses hidden movement
+// (T 18) and every game ends with a victory level (T 21.3).
+func TestSelfplayScenarios20Seeds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole games")
 	}
-	g, s := campaign(t)
-	for seed := 1; seed <= 20; seed++ {
-		sum, err := Selfplay(g, s, fmt.Sprint(seed), 0, nil)
+	c, err := scenarios.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"tannenberg-1914", "tannenberg-battle", "tannenberg-winter"} {
+		g, s, err := c.Find(name)
 		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
+			t.Fatal(err)
 		}
-		if sum.Turns != s.Last-s.First+1 {
-			t.Errorf("seed %d: %d game-turns played, want %d", seed, sum.Turns, s.Last-s.First+1)
+		gruppen := 0
+		for seed := 1; seed <= 20; seed++ {
+			sum, err := Selfplay(g, s, fmt.Sprint(seed), 0, nil)
+			if err != nil {
+				t.Fatalf("%s seed %d: %v", name, seed, err)
+			}
+			if sum.Turns != s.Last-s.First+1 {
+				t.Errorf("%s seed %d: %d game-turns played, want %d", name, seed, sum.Turns, s.Last-s.First+1)
+			}
+			if sum.Level == "" {
+				t.Errorf("%s seed %d: no victory level for VP %d", name, seed, sum.VP)
+			}
+			for _, e := range sum.Events {
+				if strings.Contains(e, "Gruppe marker") {
+					gruppen++
+				}
+			}
 		}
-		if sum.Level == "" {
-			t.Errorf("seed %d: no victory level for VP %d", seed, sum.VP)
+		if gruppen == 0 {
+			t.Errorf("%s: the German robot never used a Gruppe marker in 20 games", name)
 		}
 	}
 }
