@@ -9,6 +9,15 @@ type Dice interface {
 	D6() int
 }
 
+// PrivateDice is dice that keep a separate stream for the rolls only one
+// side may see (a hidden unit's command or attrition roll), so that how
+// many of them were made cannot be read from the public rolls that follow.
+type PrivateDice interface {
+	Dice
+	// Private returns the stream of side's private rolls.
+	Private(side Side) Dice
+}
+
 // Roll is a die roll the rules called for, with its purpose, so reports
 // and audits can show every roll.
 type Roll struct {

@@ -39,8 +39,19 @@ func (l *log) privatef(side engine.Side, rule, format string, args ...any) {
 // roll rolls one die for purpose and records it. result describes what the
 // roll meant; it may be filled in later through the returned Roll.
 func (l *log) roll(rule, purpose string) *engine.Roll {
-	r := &engine.Roll{Purpose: purpose, Case: rule, Value: l.dice.D6()}
-	l.add(r)
+	r := &engine.Roll{Purpose: purpose, Case: rule}
+	evs := []engine.Event{r}
+	if l.fog != nil {
+		evs = l.fog(r) // may make the roll one side's only (T 18.35)
+	}
+	d := l.dice
+	if len(r.Seen) == 1 {
+		if pd, ok := d.(engine.PrivateDice); ok {
+			d = pd.Private(r.Seen[0])
+		}
+	}
+	r.Value = d.D6()
+	l.events = append(l.events, evs...)
 	return r
 }
 

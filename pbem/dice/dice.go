@@ -8,13 +8,16 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
+
+	"pbem/engine"
 )
 
 // Stream is a reproducible sequence of die rolls.
 type Stream struct {
-	seed  []byte
-	name  string
-	index uint64
+	seed    []byte
+	name    string
+	index   uint64
+	private map[string]*Stream
 }
 
 // New returns the stream called name (a game and window, say) under seed.
@@ -43,5 +46,26 @@ func (s *Stream) D6() int {
 	}
 }
 
-// Rolls is how many rolls the stream has made.
-func (s *Stream) Rolls() uint64 { return s.index }
+// Rolls is how many rolls the stream has made, private ones included.
+func (s *Stream) Rolls() uint64 {
+	n := s.index
+	for _, p := range s.private {
+		n += p.index
+	}
+	return n
+}
+
+// Private returns the stream of the rolls only side may see, named after
+// this one, so that the number of private rolls never shifts the public
+// ones (engine.PrivateDice).
+func (s *Stream) Private(side engine.Side) engine.Dice {
+	if s.private == nil {
+		s.private = map[string]*Stream{}
+	}
+	p, ok := s.private[string(side)]
+	if !ok {
+		p = New(s.seed, s.name+"/private "+string(side))
+		s.private[string(side)] = p
+	}
+	return p
+}

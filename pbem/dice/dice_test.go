@@ -31,3 +31,22 @@ func TestReproducibleAndFair(t *testing.T) {
 		t.Errorf("different streams agree %d times in %d: not independent", same, n)
 	}
 }
+
+// Private rolls come from their own stream: however many are made, the
+// public rolls that follow are the same.
+func TestPrivateStreamDoesNotShiftPublic(t *testing.T) {
+	a, b := New([]byte("s"), "w"), New([]byte("s"), "w")
+	a.D6()
+	b.D6()
+	for i := 0; i < 5; i++ {
+		a.Private("DE").D6()
+	}
+	for i := 0; i < 20; i++ {
+		if x, y := a.D6(), b.D6(); x != y {
+			t.Fatalf("public roll %d differs after private rolls: %d vs %d", i, x, y)
+		}
+	}
+	if a.Rolls() != 26 {
+		t.Errorf("Rolls() = %d, want 26 counting the private ones", a.Rolls())
+	}
+}
