@@ -133,6 +133,7 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 			l.notef("std 9.21", "%s is out of supply: movement allowance halved", u.ID)
 		}
 	}
+	g.supplyDisclosures(side, l)
 	// b. Reinforcements (std 14.0), and units travelling off the map
 	// (std 5.38).
 	arrivedOffMap := g.reinforcements(side, orders, l)
