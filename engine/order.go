@@ -87,6 +87,7 @@ type Verb struct {
 	Name    string
 	Clauses []ClauseSpec // in canonical order
 	Windows []string     // kinds of window that accept it ("move", "combat", "cavwd", "any")
+	Only    Side         // the one side that may give it, if the rules say so
 	Summary string
 	Case    string // the rule case it implements
 }

@@ -93,6 +93,9 @@ func entry(b *strings.Builder, v engine.Verb) {
 	case len(v.Windows) > 0:
 		b.WriteString("- windows: " + strings.Join(v.Windows, ", ") + "\n")
 	}
+	if v.Only != "" {
+		b.WriteString("- given by: " + string(v.Only) + " only\n")
+	}
 }
 
 // wordLegend explains each kind of word the table uses, under the names

@@ -86,18 +86,18 @@ var verbs = []engine.Verb{
 		Case: "std 13.0", Windows: []string{kindMove}, Clauses: []engine.ClauseSpec{unitsClause("UNIT...")}},
 	// Tannenberg exclusive rules.
 	{Name: "westfront", Summary: "ask for the West Front reinforcements now, without waiting for the trigger",
-		Case: "T 19.14", Windows: []string{kindMove}, Clauses: nil},
+		Case: "T 19.14", Windows: []string{kindMove}, Only: DE, Clauses: nil},
 	{Name: "gruppe", Summary: "put Gruppe marker N on a hex and units of that hex into it (none: a dummy)",
-		Case: "T 18.2", Windows: []string{kindMove},
+		Case: "T 18.2", Windows: []string{kindMove}, Only: DE,
 		Clauses: []engine.ClauseSpec{
 			{Kind: engine.Number, Min: 1, Max: 1, Required: true, Help: "N"},
 			{Keyword: "at", Kind: engine.HexID, Min: 1, Max: 1, Help: "HEX"},
 			{Keyword: "with", Kind: engine.UnitID, Min: 1, Help: "UNIT..."},
 		}},
 	{Name: "leave", Summary: "take units out of their Gruppe, to stand openly in its hex",
-		Case: "T 18.32", Windows: []string{kindMove}, Clauses: []engine.ClauseSpec{unitsClause("UNIT...")}},
+		Case: "T 18.32", Windows: []string{kindMove}, Only: DE, Clauses: []engine.ClauseSpec{unitsClause("UNIT...")}},
 	{Name: "remove", Summary: "take Gruppe marker N off the map; its units stand openly",
-		Case: "T 18.34", Windows: []string{kindMove},
+		Case: "T 18.34", Windows: []string{kindMove}, Only: DE,
 		Clauses: []engine.ClauseSpec{{Kind: engine.Number, Min: 1, Max: 1, Required: true, Help: "N"}}},
 	// Standing orders: kept on file and used whenever a decision falls to
 	// the side inside the other side's window (digest 002 3.3).

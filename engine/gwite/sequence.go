@@ -61,6 +61,9 @@ func (g *Game) Window() engine.Window {
 		w.Optional = true
 	}
 	for _, v := range verbs {
+		if v.Only != "" && !submits(w, v.Only) {
+			continue
+		}
 		for _, k := range v.Windows {
 			if k == p.kind || k == kindAny {
 				w.Verbs = append(w.Verbs, v.Name)
@@ -92,6 +95,8 @@ func (g *Game) Resolve(orders map[engine.Side][]engine.Order, dice engine.Dice) 
 				l.reject(side, o, "std 4.0", "%s gives no orders in the %s", side, w.Name)
 			case !accepts(p.kind, o.Verb):
 				l.reject(side, o, "std 4.0", "%s orders are not given in the %s", o.Verb, w.Name)
+			case verbByName(o.Verb).Only != "" && verbByName(o.Verb).Only != side:
+				l.reject(side, o, verbByName(o.Verb).Case, "only %s gives %s orders", verbByName(o.Verb).Only, o.Verb)
 			default:
 				window[side] = append(window[side], o)
 			}

@@ -133,6 +133,9 @@ func (g *Game) Validate(side engine.Side, orders []engine.Order) []engine.Proble
 		case !accepts(kind, o.Verb):
 			bad("std 4.0", o.Verb+" orders are not given in the "+w.Name)
 			continue
+		case v.Only != "" && v.Only != side:
+			bad(v.Case, "only "+string(v.Only)+" gives "+o.Verb+" orders")
+			continue
 		}
 		for _, c := range o.Clauses {
 			var spec *engine.ClauseSpec
