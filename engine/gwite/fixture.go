@@ -33,7 +33,7 @@ func (g *Game) SetWindow(id string) error {
 			owner = enemy(phasing)
 		}
 		if p.kind == k && string(owner) == side {
-			g.Turn, g.Step = turn, i
+			g.Turn, g.Step, g.SetupDone = turn, i, true
 			return nil
 		}
 	}

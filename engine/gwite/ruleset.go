@@ -195,6 +195,7 @@ func (Ruleset) New(data *scenario.Game, s *scenario.Scenario, opt engine.Options
 		g.forts[f.Hex] = ft
 	}
 	g.reindex()
+	g.SetupDone = g.param("hidden-setup", 0) == 0 || g.gruppeMarkers() == 0
 	return g, nil
 }
 

@@ -40,6 +40,9 @@ func (g *Game) Window() engine.Window {
 	if g.Over {
 		return engine.Window{Turn: g.Turn, ID: fmt.Sprintf("GT%d END", g.Turn), Name: "the game is over", Done: true}
 	}
+	if !g.SetupDone {
+		return g.setupWindow()
+	}
 	p := g.phase()
 	side := g.phasingSide()
 	w := engine.Window{Turn: g.Turn, Phasing: side}
@@ -81,6 +84,13 @@ func (g *Game) Resolve(orders map[engine.Side][]engine.Order, dice engine.Dice) 
 	n := g.clone()
 	l := &log{dice: dice}
 	l.fog, n.evlog = n.fogEvent, l // T 18: the fog and the reveals inside place (t18.go)
+	if !n.SetupDone {
+		n.resolveSetup(orders, l)
+		if err := n.Check(); err != nil {
+			return n, l.events, fmt.Errorf("after the hidden set-up: %w", err)
+		}
+		return n, l.events, nil
+	}
 	w := n.Window()
 	p := n.phase()
 	// Standing orders first, from either side, in side order: they may

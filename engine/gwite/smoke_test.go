@@ -32,7 +32,7 @@ func order(line int, text string) engine.Order {
 	cl := engine.Clause{}
 	for _, w := range f[1:] {
 		switch w {
-		case "to", "via", "with", "shift", "if", "advance", "toward":
+		case "to", "via", "with", "shift", "if", "advance", "toward", "at":
 			o.Clauses = append(o.Clauses, cl)
 			cl = engine.Clause{Keyword: w}
 			continue
@@ -53,6 +53,26 @@ func sixes(n int) []int {
 
 func TestFirstWindows(t *testing.T) {
 	st := tannenberg(t, "tannenberg-1914")
+	// T 18.23, W14: the German first hides his set-up: here the I Corps
+	// stack of 0613 goes into Gruppe 1.
+	if w := st.Window(); w.ID != "GT1 DE-SETUP" {
+		t.Fatalf("first window %s, want the hidden set-up", w.ID)
+	}
+	st, _, err := st.Resolve(map[engine.Side][]engine.Order{
+		"DE": {order(1, "gruppe 1 at 0613 with DE-1ID DE-2ID DE-vF-1 DE-vH")},
+	}, &engine.Script{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := st.View("RU").(*gwite.View)
+	for _, u := range rv.Units {
+		if u.ID == "DE-1ID" || u.ID == "DE-vH" {
+			t.Errorf("the Russian sees %s inside Gruppe 1", u.ID)
+		}
+	}
+	if len(rv.Markers) == 0 {
+		t.Error("the Russian sees no marker at 0613")
+	}
 	w := st.Window()
 	if w.ID != "GT1 RU-MOVE" || w.Submit[0] != "RU" {
 		t.Fatalf("first window %+v", w)

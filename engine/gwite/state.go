@@ -158,13 +158,14 @@ type Game struct {
 	scen *scenario.Scenario
 	opt  engine.Options
 
-	Turn    int
-	Step    int // index into the window sequence of a game-turn
-	Over    bool
-	VP      int // net, from the Russian point of view (T 21)
-	Units   []*Unit
-	Forts   []*Fort
-	LastOcc map[hex.Hex]engine.Side // std 5.33, 9.15, AMB-68
+	Turn      int
+	Step      int  // index into the window sequence of a game-turn
+	SetupDone bool // the hidden set-up is over, or the game has none (T 18.23)
+	Over      bool
+	VP        int // net, from the Russian point of view (T 21)
+	Units     []*Unit
+	Forts     []*Fort
+	LastOcc   map[hex.Hex]engine.Side // std 5.33, 9.15, AMB-68
 	// RailUsed is the stacking points moved by rail this Movement Phase
 	// (std 5.31).
 	RailUsed int

@@ -117,6 +117,9 @@ func (g *Game) Validate(side engine.Side, orders []engine.Order) []engine.Proble
 	if !g.Over {
 		kind = g.phase().kind
 	}
+	if !g.SetupDone {
+		kind = kindSetup
+	}
 	for _, o := range orders {
 		bad := func(rule, reason string) {
 			out = append(out, engine.Problem{Line: o.Line, Order: o.String(), Reason: reason, Case: rule})
@@ -130,6 +133,7 @@ func (g *Game) Validate(side engine.Side, orders []engine.Order) []engine.Proble
 		case !submits(w, side):
 			bad("std 4.0", string(side)+" gives no orders in the "+w.Name)
 			continue
+		case kind == kindSetup && (o.Verb == "gruppe" || o.Verb == "leave" || o.Verb == "remove"):
 		case !accepts(kind, o.Verb):
 			bad("std 4.0", o.Verb+" orders are not given in the "+w.Name)
 			continue
