@@ -241,28 +241,11 @@ func (g *Game) orderMove(side engine.Side, o engine.Order, l *log) {
 		l.reject(side, o, "T 18.31", "%s is in Gruppe %d: move the Gruppe, or `leave %s` first", u.ID, gr.N, u.ID)
 		return
 	}
-	to, hasTo := o.Clause("to")
-	via, hasVia := o.Clause("via")
-	if hasTo == hasVia {
-		l.reject(side, o, "std 5.0", "give either `to HEX` or `via HEX...`")
+	path, dest, toDest, ok := moveTarget(side, o, l)
+	if !ok {
 		return
 	}
-	var path []hex.Hex
-	if hasVia {
-		for _, w := range via {
-			h, err := hex.Parse(w.Text)
-			if err != nil {
-				l.reject(side, o, "std 5.0", "%v", err)
-				return
-			}
-			path = append(path, h)
-		}
-	} else {
-		dest, err := hex.Parse(to[0].Text)
-		if err != nil {
-			l.reject(side, o, "std 5.0", "%v", err)
-			return
-		}
+	if toDest {
 		if dest == u.Hex {
 			l.reject(side, o, "std 5.0", "%s is already in %s", u.ID, dest)
 			return
@@ -274,6 +257,34 @@ func (g *Game) orderMove(side engine.Side, o engine.Order, l *log) {
 		}
 	}
 	g.walk(side, o, u, path, l)
+}
+
+// moveTarget reads the `to HEX` or `via HEX...` of a move order: the path
+// given hex by hex, or the destination for the cheapest path.
+func moveTarget(side engine.Side, o engine.Order, l *log) (path []hex.Hex, dest hex.Hex, toDest, ok bool) {
+	to, hasTo := o.Clause("to")
+	via, hasVia := o.Clause("via")
+	if hasTo == hasVia {
+		l.reject(side, o, "std 5.0", "give either `to HEX` or `via HEX...`")
+		return nil, dest, false, false
+	}
+	if hasTo {
+		d, err := hex.Parse(to[0].Text)
+		if err != nil {
+			l.reject(side, o, "std 5.0", "%v", err)
+			return nil, dest, false, false
+		}
+		return nil, d, true, true
+	}
+	for _, w := range via {
+		h, err := hex.Parse(w.Text)
+		if err != nil {
+			l.reject(side, o, "std 5.0", "%v", err)
+			return nil, dest, false, false
+		}
+		path = append(path, h)
+	}
+	return path, dest, false, true
 }
 
 // cheapestPath finds the least-MP legal path for u to dest within what it

@@ -600,28 +600,11 @@ func (g *Game) orderMoveGruppe(side engine.Side, o engine.Order, l *log) {
 		}
 	}
 	left := g.gruppeLeft(gr, ms)
-	to, hasTo := o.Clause("to")
-	via, hasVia := o.Clause("via")
-	if hasTo == hasVia {
-		l.reject(side, o, "std 5.0", "give either `to HEX` or `via HEX...`")
+	path, dest, toDest, ok := moveTarget(side, o, l)
+	if !ok {
 		return
 	}
-	var path []hex.Hex
-	if hasVia {
-		for _, w := range via {
-			h, err := hex.Parse(w.Text)
-			if err != nil {
-				l.reject(side, o, "std 5.0", "%v", err)
-				return
-			}
-			path = append(path, h)
-		}
-	} else {
-		dest, err := hex.Parse(to[0].Text)
-		if err != nil {
-			l.reject(side, o, "std 5.0", "%v", err)
-			return
-		}
+	if toDest {
 		if dest == gr.Hex {
 			l.reject(side, o, "std 5.0", "Gruppe %d is already in %s", n, dest)
 			return
