@@ -1,0 +1,200 @@
+// Package ack binds order files to a game and acknowledges them: it checks
+// that a file's header names the game, the signing side and the open
+// window, refuses duplicates, validates the orders against the game
+// (engine.State.Validate), writes the acknowledgement the player gets by
+// return, and writes the order template of the open window that each
+// report carries (docs/order-files.md).
+//
+// It does no I/O and keeps nothing: the caller passes the receipts of the
+// files it has accepted and stores the new one.
+package ack
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"pbem/engine"
+	"pbem/engine/gwite"
+	"pbem/orders"
+)
+
+// Receipt is the proof that a file was accepted for a window: the hash of
+// its canonical text, which the acknowledgement quotes.
+type Receipt struct {
+	Window string // the window id
+	Hash   string // hex SHA-256 of the canonical file (Canonical)
+}
+
+// Result is a file bound to the open window.
+type Result struct {
+	Binding  orders.Binding
+	Window   engine.Window    // the open window
+	Orders   []engine.Order   // every order of the file
+	Problems []engine.Problem // orders the window will refuse (st.Validate)
+	Receipt  Receipt          // the receipt of this file
+	// Replaces is the receipt of the file this one replaces: the last one
+	// accepted for the window, if any.
+	Replaces *Receipt
+}
+
+// Canonical is the canonical text of a bound file: its header in
+// canonical order and form, then its orders as orders.Format prints them.
+// Comments, blank lines and the spelling of the header do not change it.
+func Canonical(b orders.Binding, os []engine.Order) []byte {
+	return orders.Format(&orders.File{Header: b.Header(), Orders: os})
+}
+
+// Hash is the hex SHA-256 of text.
+func Hash(text []byte) string {
+	sum := sha256.Sum256(text)
+	return hex.EncodeToString(sum[:])
+}
+
+// Bind checks order file f, sent for game gameID and signed by a key of
+// side, against the window open in st. accepted is the receipts of the
+// files accepted so far in the game (at least those of the open window),
+// oldest first.
+//
+// The file is refused, with an orders.ErrorList naming the header line of
+// each problem, when its header is malformed (orders.ReadBinding), names
+// another game or another side than the signing key's, names a window that
+// is closed or not yet open, or is the same (Canonical) as a file already
+// accepted for the window: a mail sent again, by the player or by anyone
+// replaying it, changes nothing. The game id, side and window are compared
+// without regard to case. Otherwise Bind returns the file's orders with the
+// problems st.Validate finds in them: such orders are refused when the
+// window is resolved, the others are carried out. A file accepted for a
+// window replaces the one accepted before it.
+func Bind(st engine.State, gameID string, side engine.Side, f *orders.File, accepted []Receipt) (*Result, error) {
+	b, err := orders.ReadBinding(f.Header)
+	if err != nil {
+		errs := err.(orders.ErrorList)
+		for _, e := range errs {
+			e.File = f.Name
+		}
+		return nil, errs
+	}
+	var errs orders.ErrorList
+	at := func(key string) *orders.Error {
+		for _, h := range f.Header {
+			if strings.EqualFold(h.Key, key) {
+				return &orders.Error{File: f.Name, Line: h.Line, Col: h.Col}
+			}
+		}
+		return &orders.Error{File: f.Name, Line: 1}
+	}
+	bad := func(key, format string, args ...any) {
+		e := at(key)
+		e.Msg = key + ": " + fmt.Sprintf(format, args...)
+		errs = append(errs, e)
+	}
+	if !strings.EqualFold(b.Game, gameID) {
+		bad("Game", "this file is for game %s; this is game %s", b.Game, gameID)
+	}
+	if !strings.EqualFold(b.Side, string(side)) {
+		bad("Side", "this file gives orders for %s, but it is signed with a key of %s", b.Side, side)
+	}
+	w := st.Window()
+	if msg := windowProblem(st, w, b.Window); msg != "" {
+		bad("Window", "%s", msg)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	b.Game, b.Side, b.Window = gameID, string(side), w.ID
+	r := &Result{Binding: b, Window: w, Orders: f.Orders, Problems: st.Validate(side, f.Orders),
+		Receipt: Receipt{Window: w.ID, Hash: Hash(Canonical(b, f.Orders))}}
+	for _, a := range accepted {
+		if a.Window != w.ID {
+			continue
+		}
+		if a.Hash == r.Receipt.Hash {
+			bad("Window", "this file is the same as one already accepted for %s (receipt %s); to send it again, change its nonce", w.ID, a.Hash)
+			return nil, errs
+		}
+		last := a
+		r.Replaces = &last
+	}
+	return r, nil
+}
+
+// windowProblem says why a file for window id cannot be taken while w is
+// open, or "".
+func windowProblem(st engine.State, w engine.Window, id string) string {
+	if w.Done {
+		return fmt.Sprintf("the game is over; no window is open (the file is for %s)", id)
+	}
+	if strings.EqualFold(id, w.ID) {
+		return ""
+	}
+	open := fmt.Sprintf("the open window is %s (%s)", w.ID, w.Name)
+	got, ok1 := windowPlace(st, id)
+	now, ok2 := windowPlace(st, w.ID)
+	switch {
+	case !ok1:
+		return fmt.Sprintf("there is no window %q in this game; %s", id, open)
+	case !ok2 || got == now:
+		return fmt.Sprintf("window %s is not open; %s", id, open)
+	case got.before(now):
+		return fmt.Sprintf("window %s is closed; %s", id, open)
+	default:
+		return fmt.Sprintf("window %s is not yet open; %s", id, open)
+	}
+}
+
+// place is where a window falls in the sequence of play: its game-turn and
+// its step within the turn (-1 when the ruleset's order is unknown).
+type place struct{ turn, step int }
+
+func (p place) before(q place) bool {
+	if p.turn != q.turn || p.step < 0 || q.step < 0 {
+		return p.turn < q.turn
+	}
+	return p.step < q.step
+}
+
+// windowID is the shape of a window id: "GT3 RU-MOVE".
+var windowID = regexp.MustCompile(`^(?i)GT([0-9]{1,4}) ([A-Z0-9]+)-([A-Z]+)$`)
+
+// windowPlace finds the place of window id in the sequence of play of
+// st's game. Every window id starts with its game-turn; the order of the
+// windows inside a turn is the ruleset's: for gwite, the hidden set-up,
+// then each player-turn's Movement Phase, the other side's Cavalry
+// Withdrawal Before Combat Phase and the Combat Phase, the first side of
+// the game data moving first (std 4.0, T 18.23).
+func windowPlace(st engine.State, id string) (place, bool) {
+	m := windowID.FindStringSubmatch(id)
+	if m == nil {
+		return place{}, false
+	}
+	turn, _ := strconv.Atoi(m[1])
+	g, ok := st.(*gwite.Game)
+	if !ok {
+		return place{turn, -1}, true
+	}
+	sides := g.Data().Sides
+	side := -1
+	for i, s := range sides {
+		if strings.EqualFold(string(s), m[2]) {
+			side = i
+		}
+	}
+	if side < 0 || len(sides) != 2 {
+		return place{}, false
+	}
+	switch strings.ToUpper(m[3]) {
+	case "SETUP":
+		return place{turn, 0}, true
+	case "MOVE":
+		return place{turn, 1 + 3*side}, true
+	case "CAVWD":
+		return place{turn, 2 + 3*(1-side)}, true
+	case "COMBAT":
+		return place{turn, 3 + 3*side}, true
+	}
+	return place{}, false
+}
