@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// 'pbem orders template' prints the template pbem/ack's golden files hold
+// for the first window of tannenberg-1914, the German hidden set-up.
+func TestOrdersTemplate(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		golden string
+	}{
+		{nil, "template-GT1-DE-SETUP-DE.golden"},
+		{[]string{"-side", "ru"}, "template-GT1-DE-SETUP-RU.golden"},
+	} {
+		args := append([]string{"orders", "template", "-scenario", "tannenberg-1914", "-game", "t1"}, c.args...)
+		code, out, errs := runPbem(t, args...)
+		if code != 0 || errs != "" {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		want, err := os.ReadFile(filepath.Join("..", "..", "pbem", "ack", "testdata", c.golden))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out != string(want) {
+			t.Errorf("%v: got\n%s\nwant %s", args, out, c.golden)
+		}
+		// The template passes 'pbem orders check' as it stands.
+		file := filepath.Join(t.TempDir(), "t.orders")
+		if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, out, _ := runPbem(t, "orders", "check", file); code != 0 || out != file+": 0 orders ok\n" {
+			t.Errorf("orders check: exit %d: %s", code, out)
+		}
+	}
+	code, out, _ := runPbem(t, "orders", "template", "-scenario", "tannenberg-1914")
+	if code != 0 || !strings.Contains(out, "\nGame: tannenberg-1914\nSide: DE\nWindow: GT1 DE-SETUP\nNonce: change-me-12345678\n\n") {
+		t.Errorf("default game id: exit %d:\n%s", code, out)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		err  string
+	}{
+		{[]string{}, 2, "usage: pbem orders template"},
+		{[]string{"-scenario", "tannenberg-1914", "extra"}, 2, "usage: pbem orders template"},
+		{[]string{"-scenario", "tannenberg-1914", "-side", "FR"}, 1, "no side FR in tannenberg; the sides are [RU DE]"},
+		{[]string{"-scenario", "nowhere"}, 1, "nowhere"},
+	} {
+		code, _, errs := runPbem(t, append([]string{"orders", "template"}, c.args...)...)
+		if code != c.code || !strings.Contains(errs, c.err) {
+			t.Errorf("%v: exit %d, want %d: %s", c.args, code, c.code, errs)
+		}
+	}
+}
