@@ -2,8 +2,8 @@ package ack
 
 import (
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"pbem/engine"
@@ -52,11 +52,11 @@ func Template(st engine.State, gameID string, side engine.Side) string {
 	}
 	if v != nil {
 		line("#")
-		if st := standing(v.Own); len(st) == 0 {
+		if on := standing(v.Own); len(on) == 0 {
 			line("# Standing orders on file: none (the default policies decide).")
 		} else {
 			line("# Standing orders on file (a new one of the same kind replaces it):")
-			for _, s := range st {
+			for _, s := range on {
 				line("#   %s", s)
 			}
 		}
@@ -159,19 +159,14 @@ func standing(s *gwite.Standing) []string {
 		return nil
 	}
 	var out []string
-	results := make([]gwite.Result, 0, len(s.Options))
-	for r := range s.Options {
-		results = append(results, r)
-	}
-	slices.Sort(results)
-	for _, r := range results {
+	for _, r := range slices.Sorted(maps.Keys(s.Options)) {
 		words := []string{"options", r.String()}
 		for _, o := range s.Options[r] {
 			words = append(words, string(o))
 		}
 		out = append(out, strings.Join(words, " "))
 	}
-	for _, id := range sortedKeys(s.Withdraw) {
+	for _, id := range slices.Sorted(maps.Keys(s.Withdraw)) {
 		w := s.Withdraw[id]
 		o := "withdrawal " + id + " " + w.Mode
 		if w.Mode == "sp" {
@@ -179,7 +174,7 @@ func standing(s *gwite.Standing) []string {
 		}
 		out = append(out, o)
 	}
-	for _, id := range sortedKeys(s.Toward) {
+	for _, id := range slices.Sorted(maps.Keys(s.Toward)) {
 		out = append(out, "retreat "+id+" toward "+s.Toward[id].String())
 	}
 	if len(s.Overstack) > 0 {
@@ -188,17 +183,8 @@ func standing(s *gwite.Standing) []string {
 	if len(s.Losses) > 0 {
 		out = append(out, "losses "+strings.Join(s.Losses, " "))
 	}
-	for _, hq := range sortedKeys(s.Plan) {
+	for _, hq := range slices.Sorted(maps.Keys(s.Plan)) {
 		out = append(out, "plan "+hq+" with "+strings.Join(s.Plan[hq], " "))
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
