@@ -6,7 +6,7 @@ TOOLS       := $(CURDIR)/.tools
 STATICCHECK := $(TOOLS)/staticcheck
 OUT         ?= out
 
-.PHONY: all build run test check vet staticcheck unit race bench fmt golden fuzz clean
+.PHONY: all build run test deps check vet staticcheck unit race bench fmt golden fuzz clean
 
 all: build
 
@@ -26,8 +26,26 @@ run: build
 	@echo "map written to $(OUT)/tannenberg-1914.png"
 
 # Every test: formatting, vet, staticcheck, unit tests, race detector on the
-# daemon packages.
-test: check unit race
+# daemon packages. The signature tests drive real gpg, mutt and ssh-keygen,
+# so `deps` installs them first.
+test: deps check unit race
+
+# The tools the tests drive (orders/sig signs with them at test time):
+# command, then the Debian package that has it. Installs only what is
+# missing; that needs root (CI runs as root), otherwise it says what to run.
+DEPS := gpg:gnupg mutt:mutt ssh-keygen:openssh-client
+deps:
+	@missing=; for d in $(DEPS); do \
+		command -v $${d%%:*} >/dev/null 2>&1 || missing="$$missing $${d#*:}"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" != 0 ]; then \
+		echo "make deps: missing Debian packages:$$missing"; \
+		echo "make deps: run as root, or: sudo apt-get install -y$$missing"; \
+		exit 1; \
+	fi; \
+	echo "make deps: installing$$missing"; \
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends$$missing
 
 check: fmt-check vet staticcheck
 

@@ -2,9 +2,14 @@ module pbem
 
 go 1.26.8
 
-require golang.org/x/image v0.47.0
+require (
+	github.com/ProtonMail/go-crypto v1.5.2
+	golang.org/x/crypto v0.58.0
+	golang.org/x/image v0.47.0
+)
 
 require (
+	github.com/cloudflare/circl v1.6.3 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )

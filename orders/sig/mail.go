@@ -1,0 +1,309 @@
+package sig
+
+import (
+	"bufio"
+	"bytes"
+	"crypto"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"mime"
+	"mime/quotedprintable"
+	"net/textproto"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/ProtonMail/go-crypto/openpgp"
+)
+
+// maxParts caps the MIME parts looked at in one mail.
+const maxParts = 64
+
+// micalgs maps RFC 3156 micalg values to hashes.
+var micalgs = map[string]crypto.Hash{
+	"pgp-sha256": crypto.SHA256,
+	"pgp-sha384": crypto.SHA384,
+	"pgp-sha512": crypto.SHA512,
+	"pgp-sha224": crypto.SHA224,
+	"pgp-sha1":   crypto.SHA1,
+}
+
+// crlf canonicalises line ends: every bare LF becomes CRLF.
+func crlf(b []byte) []byte {
+	out := make([]byte, 0, len(b)+len(b)/32)
+	for i, c := range b {
+		if c == '\n' && (i == 0 || b[i-1] != '\r') {
+			out = append(out, '\r')
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// entity is a MIME header and its raw (still transfer-encoded) body.
+type entity struct {
+	header textproto.MIMEHeader
+	body   []byte
+}
+
+// splitEntity splits CRLF bytes into header and body.
+func splitEntity(b []byte) (entity, error) {
+	var head []byte
+	switch i := bytes.Index(b, []byte("\r\n\r\n")); {
+	case bytes.HasPrefix(b, []byte("\r\n")):
+		head, b = nil, b[2:]
+	case i < 0:
+		return entity{}, fmt.Errorf("%w: no blank line after the header", ErrMalformed)
+	default:
+		head, b = b[:i+2], b[i+4:]
+	}
+	h := textproto.MIMEHeader{}
+	if len(head) > 0 {
+		var err error
+		h, err = textproto.NewReader(bufio.NewReader(io.MultiReader(bytes.NewReader(head), strings.NewReader("\r\n")))).ReadMIMEHeader()
+		if err != nil {
+			return entity{}, fmt.Errorf("%w: header: %v", ErrMalformed, err)
+		}
+	}
+	return entity{h, b}, nil
+}
+
+// contentType is the media type of e, text/plain by default.
+func (e entity) contentType() (string, map[string]string, error) {
+	ct := e.header.Get("Content-Type")
+	if ct == "" {
+		return "text/plain", map[string]string{}, nil
+	}
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return "", nil, fmt.Errorf("%w: Content-Type %q: %v", ErrMalformed, ct, err)
+	}
+	return mt, params, nil
+}
+
+// decoded is e's body with its transfer encoding undone (never its charset).
+func (e entity) decoded() ([]byte, error) {
+	switch cte := strings.ToLower(strings.TrimSpace(e.header.Get("Content-Transfer-Encoding"))); cte {
+	case "", "7bit", "8bit", "binary":
+		return e.body, nil
+	case "quoted-printable":
+		b, err := io.ReadAll(quotedprintable.NewReader(bytes.NewReader(e.body)))
+		if err != nil {
+			return nil, fmt.Errorf("%w: quoted-printable: %v", ErrMalformed, err)
+		}
+		return b, nil
+	case "base64":
+		b, err := io.ReadAll(base64.NewDecoder(base64.StdEncoding, newlineStripper{bytes.NewReader(e.body)}))
+		if err != nil {
+			return nil, fmt.Errorf("%w: base64: %v", ErrMalformed, err)
+		}
+		return b, nil
+	default:
+		return nil, fmt.Errorf("%w: Content-Transfer-Encoding %q", ErrMalformed, cte)
+	}
+}
+
+// newlineStripper drops CR, LF, blanks and tabs from base64 text.
+type newlineStripper struct{ r io.Reader }
+
+func (s newlineStripper) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	j := 0
+	for _, c := range p[:n] {
+		if c != '\r' && c != '\n' && c != ' ' && c != '\t' {
+			p[j] = c
+			j++
+		}
+	}
+	return j, err
+}
+
+// parts splits a CRLF multipart body by its boundary (RFC 2046 5.1.1):
+// each part runs from after its delimiter line up to, not including, the
+// CRLF before the next delimiter. The preamble and epilogue are dropped.
+func parts(body []byte, boundary string) ([][]byte, error) {
+	if boundary == "" {
+		return nil, fmt.Errorf("%w: multipart without a boundary", ErrMalformed)
+	}
+	b := append([]byte("\r\n"), body...)
+	delim := []byte("\r\n--" + boundary)
+	var out [][]byte
+	start := -1
+	for from := 0; ; {
+		i := bytes.Index(b[from:], delim)
+		if i < 0 {
+			return nil, fmt.Errorf("%w: multipart without its closing boundary", ErrMalformed)
+		}
+		i += from
+		j := i + len(delim)
+		final := bytes.HasPrefix(b[j:], []byte("--"))
+		if final {
+			j += 2
+		}
+		k := j
+		for k < len(b) && (b[k] == ' ' || b[k] == '\t') {
+			k++
+		}
+		if !final && !bytes.HasPrefix(b[k:], []byte("\r\n")) {
+			from = j // the boundary string inside a line: not a delimiter
+			continue
+		}
+		if start >= 0 {
+			out = append(out, b[start:i])
+			if len(out) > maxParts {
+				return nil, fmt.Errorf("%w: more than %d MIME parts", ErrMalformed, maxParts)
+			}
+		}
+		if final {
+			return out, nil
+		}
+		start = k + 2
+		from = start
+	}
+}
+
+// mail verifies a whole message: PGP/MIME, or a clearsigned text part.
+func (kr *Keyring) mail(raw []byte, now time.Time) (*Signed, error) {
+	m := crlf(raw)
+	top, err := splitEntity(m)
+	if err != nil {
+		return nil, err
+	}
+	mt, params, err := top.contentType()
+	if err != nil {
+		return nil, err
+	}
+	if mt != "multipart/signed" {
+		return kr.inline(top, now)
+	}
+	if p := strings.ToLower(params["protocol"]); p != "application/pgp-signature" {
+		return nil, fmt.Errorf("%w: multipart/signed with protocol %q: only PGP/MIME (application/pgp-signature) is accepted, not S/MIME", ErrNoSignature, params["protocol"])
+	}
+	hash, ok := micalgs[strings.ToLower(params["micalg"])]
+	if !ok {
+		return nil, fmt.Errorf("%w: PGP/MIME micalg %q", ErrMalformed, params["micalg"])
+	}
+	ps, err := parts(top.body, params["boundary"])
+	if err != nil {
+		return nil, err
+	}
+	if len(ps) != 2 {
+		return nil, fmt.Errorf("%w: multipart/signed with %d parts, want 2", ErrMalformed, len(ps))
+	}
+	sigPart, err := splitEntity(ps[1])
+	if err != nil {
+		return nil, err
+	}
+	if st, _, err := sigPart.contentType(); err != nil || st != "application/pgp-signature" {
+		return nil, fmt.Errorf("%w: the second part of a PGP/MIME message is %q, want application/pgp-signature", ErrMalformed, sigPart.header.Get("Content-Type"))
+	}
+	sigBytes, err := sigPart.decoded()
+	if err != nil {
+		return nil, err
+	}
+	r, err := signatureReader(sigBytes)
+	if err != nil {
+		return nil, err
+	}
+	signedBytes := ps[0]
+	sig, ent, err := openpgp.VerifyDetachedSignatureAndHash(kr.pgp, bytes.NewReader(signedBytes), r, []crypto.Hash{hash}, kr.config(now))
+	if err != nil {
+		return nil, pgpErr(err)
+	}
+	// Only now parse what was signed, and only that.
+	signedEntity, err := splitEntity(signedBytes)
+	if err != nil {
+		return nil, err
+	}
+	text, err := orderText(signedEntity, 0, false)
+	if err != nil {
+		return nil, err
+	}
+	if text == nil {
+		return nil, fmt.Errorf("%w: the signed part holds no text/plain part", ErrNoSignature)
+	}
+	s, err := kr.signed(PGPMIME, ent, sig, bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n")))
+	if err != nil {
+		return nil, err
+	}
+	s.Entity = bytes.Clone(signedBytes)
+	return s, nil
+}
+
+// inline verifies the first clearsigned text/plain part of a mail that is
+// not PGP/MIME.
+func (kr *Keyring) inline(top entity, now time.Time) (*Signed, error) {
+	text, err := orderText(top, 0, true)
+	if err != nil {
+		return nil, err
+	}
+	if text == nil {
+		return nil, fmt.Errorf("%w: the mail is not PGP/MIME and holds no clearsigned text", ErrNoSignature)
+	}
+	return kr.clearsigned(text, now)
+}
+
+// orderText finds the order text in e: a text/plain attachment named
+// *.orders or *.txt, else the first text/plain part; with clearsigned, the
+// first text/plain part holding a clearsigned block. It returns nil if
+// there is none.
+func orderText(e entity, depth int, clearsigned bool) ([]byte, error) {
+	if depth > 4 {
+		return nil, fmt.Errorf("%w: MIME parts nested too deep", ErrMalformed)
+	}
+	mt, params, err := e.contentType()
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case mt == "text/plain":
+		b, err := e.decoded()
+		if err != nil || !clearsigned || bytes.Contains(b, beginSigned) {
+			return b, err
+		}
+		return nil, nil
+	case strings.HasPrefix(mt, "multipart/"):
+		ps, err := parts(e.body, params["boundary"])
+		if err != nil {
+			return nil, err
+		}
+		var first []byte
+		for _, p := range ps {
+			pe, err := splitEntity(p)
+			if err != nil {
+				return nil, err
+			}
+			t, err := orderText(pe, depth+1, clearsigned)
+			if err != nil {
+				return nil, err
+			}
+			if t == nil {
+				continue
+			}
+			if isOrderFile(pe) {
+				return t, nil
+			}
+			if first == nil {
+				first = t
+			}
+		}
+		return first, nil
+	}
+	return nil, nil
+}
+
+// isOrderFile reports whether a part is an attachment named like an order file.
+func isOrderFile(e entity) bool {
+	name := ""
+	if _, p, err := mime.ParseMediaType(e.header.Get("Content-Disposition")); err == nil {
+		name = p["filename"]
+	}
+	if name == "" {
+		if _, p, err := mime.ParseMediaType(e.header.Get("Content-Type")); err == nil {
+			name = p["name"]
+		}
+	}
+	ext := strings.ToLower(path.Ext(name))
+	return ext == ".orders" || ext == ".txt"
+}

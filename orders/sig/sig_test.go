@@ -1,0 +1,223 @@
+package sig
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// keyring registers alice (RU, OpenPGP and SSH), bob (DE) and rev (RU,
+// before its revocation); eve is nobody's.
+func keyring(t *testing.T, f *fixture) *Keyring {
+	t.Helper()
+	kr, err := LoadKeyring([]KeyEntry{
+		{Side: "RU", Player: "alice", Armored: f.armored["alice"]},
+		{Side: "RU", Player: "alice", SSH: f.sshPub["alice"]},
+		{Side: "DE", Player: "bob", Armored: f.armored["bob"]},
+		{Side: "RU", Player: "rev", Armored: f.armored["rev"]},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return kr
+}
+
+func mustRead(t *testing.T, f *fixture, name string) []byte {
+	t.Helper()
+	b, err := f.read(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// tamper changes one byte of the order text in b.
+func tamper(t *testing.T, b []byte) []byte {
+	t.Helper()
+	i := bytes.Index(b, []byte("2918"))
+	if i < 0 {
+		t.Fatal("no 2918 to tamper with")
+	}
+	c := bytes.Clone(b)
+	c[i+3] = '9'
+	return c
+}
+
+func lf2crlf(b []byte) []byte {
+	return bytes.ReplaceAll(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")), []byte("\n"), []byte("\r\n"))
+}
+
+// clearText is orders as a clearsigned block carries it: trailing blanks
+// are not signed, nor is the line end before the signature.
+var clearText = strings.TrimSuffix(strings.Replace(orders, "2918   \n", "2918\n", 1), "\n")
+
+func TestVerifyGood(t *testing.T) {
+	f := getFixture(t)
+	kr := keyring(t, f)
+	mail := mustRead(t, f, "mutt.eml")
+	if !bytes.Contains(mail, []byte("multipart/signed")) || !bytes.Contains(mail, []byte("application/pgp-signature")) {
+		t.Fatalf("mutt did not write a PGP/MIME message:\n%s", mail)
+	}
+	for _, tc := range []struct {
+		name           string
+		msg            Message
+		scheme         Scheme
+		side, player   string
+		fpr            string
+		text           string
+		wantEntityPart bool
+	}{
+		{"clearsigned ed25519", Message{Raw: mustRead(t, f, "alice.asc")}, Clearsigned, "RU", "alice", f.fpr["alice"], clearText, false},
+		{"clearsigned rsa2048", Message{Raw: mustRead(t, f, "bob.asc")}, Clearsigned, "DE", "bob", f.fpr["bob"], clearText, false},
+		{"clearsigned, CRLF in transit", Message{Raw: lf2crlf(mustRead(t, f, "alice.asc"))}, Clearsigned, "RU", "alice", f.fpr["alice"], clearText, false},
+		{"clearsigned from a CRLF file", Message{Raw: mustRead(t, f, "alice-crlf.asc")}, Clearsigned, "RU", "alice", f.fpr["alice"], clearText, false},
+		{"clearsigned inside other text", Message{Raw: append(append([]byte("Hello referee,\n\n"), mustRead(t, f, "alice.asc")...), "\n-- \nalice\n"...)}, Clearsigned, "RU", "alice", f.fpr["alice"], clearText, false},
+		{"detached armored textmode", Message{Text: []byte(orders), Sig: mustRead(t, f, "alice.txt.asc")}, Detached, "RU", "alice", f.fpr["alice"], orders, false},
+		{"detached binary textmode", Message{Text: []byte(orders), Sig: mustRead(t, f, "alice.txt.sig")}, Detached, "RU", "alice", f.fpr["alice"], orders, false},
+		{"detached textmode, text CRLF in transit", Message{Text: lf2crlf([]byte(orders)), Sig: mustRead(t, f, "alice.txt.asc")}, Detached, "RU", "alice", f.fpr["alice"], string(lf2crlf([]byte(orders))), false},
+		{"detached rsa2048", Message{Text: []byte(orders), Sig: mustRead(t, f, "bob.txt.asc")}, Detached, "DE", "bob", f.fpr["bob"], orders, false},
+		{"PGP/MIME by mutt, LF", Message{Mail: mail}, PGPMIME, "RU", "alice", f.fpr["alice"], orders, true},
+		{"PGP/MIME by mutt, CRLF", Message{Mail: lf2crlf(mail)}, PGPMIME, "RU", "alice", f.fpr["alice"], orders, true},
+		{"mail with a clearsigned body", Message{Mail: append([]byte("From: alice@example.org\nSubject: orders\nContent-Type: text/plain; charset=utf-8\n\n"), mustRead(t, f, "alice.asc")...)}, Clearsigned, "RU", "alice", f.fpr["alice"], clearText, false},
+		{"SSH", Message{Text: []byte(orders), SSHSig: mustRead(t, f, "ssh-alice.txt.sig")}, SSH, "RU", "alice", "SHA256:", orders, false},
+		{"SSH, text CRLF in transit", Message{Text: lf2crlf([]byte(orders)), SSHSig: mustRead(t, f, "ssh-alice.txt.sig")}, SSH, "RU", "alice", "SHA256:", orders, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Verify(kr, tc.msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Scheme != tc.scheme || s.Side != tc.side || s.Player != tc.player || !strings.HasPrefix(s.Fingerprint, tc.fpr) {
+				t.Errorf("got %s %s %s %s, want %s %s %s %s", s.Scheme, s.Side, s.Player, s.Fingerprint, tc.scheme, tc.side, tc.player, tc.fpr)
+			}
+			if string(s.Text) != tc.text {
+				t.Errorf("text:\n%q\nwant\n%q", s.Text, tc.text)
+			}
+			if tc.wantEntityPart != (len(s.Entity) > 0) {
+				t.Errorf("entity %q", s.Entity)
+			}
+			if tc.scheme != SSH && s.When.IsZero() {
+				t.Error("no signature time")
+			}
+			if err := s.CheckSide(tc.side); err != nil {
+				t.Error(err)
+			}
+			other := map[string]string{"RU": "DE", "DE": "RU"}[tc.side]
+			if err := s.CheckSide(other); !errors.Is(err, ErrWrongSide) {
+				t.Errorf("CheckSide(%s) = %v, want ErrWrongSide", other, err)
+			}
+		})
+	}
+}
+
+func TestVerifyRejects(t *testing.T) {
+	f := getFixture(t)
+	kr := keyring(t, f)
+	krRevoked := keyring(t, f)
+	if err := krRevoked.AddRevocation(f.revocation); err != nil {
+		t.Fatal(err)
+	}
+	krOld, err := LoadKeyringAt([]KeyEntry{{Side: "RU", Player: "old", Armored: f.armored["old"]}}, oldSigned)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mail := mustRead(t, f, "mutt.eml")
+	plain := []byte(orders)
+	for _, tc := range []struct {
+		name string
+		kr   *Keyring
+		msg  Message
+		want error
+	}{
+		{"clearsigned, one byte changed", kr, Message{Raw: tamper(t, mustRead(t, f, "alice.asc"))}, ErrBadSignature},
+		{"clearsigned rsa, one byte changed", kr, Message{Raw: tamper(t, mustRead(t, f, "bob.asc"))}, ErrBadSignature},
+		{"detached, one byte changed", kr, Message{Text: tamper(t, plain), Sig: mustRead(t, f, "alice.txt.asc")}, ErrBadSignature},
+		{"detached binary, one byte changed", kr, Message{Text: tamper(t, plain), Sig: mustRead(t, f, "alice.txt.sig")}, ErrBadSignature},
+		{"PGP/MIME, one byte changed", kr, Message{Mail: tamper(t, mail)}, ErrBadSignature},
+		{"PGP/MIME CRLF, one byte changed", kr, Message{Mail: tamper(t, lf2crlf(mail))}, ErrBadSignature},
+		{"SSH, one byte changed", kr, Message{Text: tamper(t, plain), SSHSig: mustRead(t, f, "ssh-alice.txt.sig")}, ErrBadSignature},
+		{"clearsigned by an unknown key", kr, Message{Raw: mustRead(t, f, "eve.asc")}, ErrUnknownKey},
+		{"SSH by an unknown key", kr, Message{Text: plain, SSHSig: mustRead(t, f, "ssh-eve.txt.sig")}, ErrUnknownKey},
+		{"clearsigned by a revoked key", krRevoked, Message{Raw: mustRead(t, f, "rev.asc")}, ErrRevokedKey},
+		{"clearsigned by a key expired since", krOld, Message{Raw: mustRead(t, f, "old.asc")}, ErrExpiredKey},
+		{"SSH for the git namespace", kr, Message{Text: plain, SSHSig: mustRead(t, f, "ssh-git.txt.sig")}, ErrWrongNamespace},
+		{"plain text", kr, Message{Raw: plain}, ErrNoSignature},
+		{"text without its signature", kr, Message{Text: plain}, ErrNoSignature},
+		{"plain mail", kr, Message{Mail: append([]byte("From: alice@example.org\nSubject: orders\n\n"), plain...)}, ErrNoSignature},
+		{"S/MIME", kr, Message{Mail: []byte("Content-Type: multipart/signed; protocol=\"application/pkcs7-signature\"; micalg=sha-256; boundary=b\n\n--b\n\nx\n--b--\n")}, ErrNoSignature},
+		{"clearsigned block cut short", kr, Message{Raw: mustRead(t, f, "alice.asc")[:200]}, ErrMalformed},
+		{"SSH signature garbage", kr, Message{Text: plain, SSHSig: []byte("-----BEGIN SSH SIGNATURE-----\nAAAA\n-----END SSH SIGNATURE-----\n")}, ErrMalformed},
+		{"detached signature garbage", kr, Message{Text: plain, Sig: []byte("-----BEGIN PGP SIGNATURE-----\n\nnot base64\n-----END PGP SIGNATURE-----\n")}, ErrMalformed},
+		{"PGP/MIME without its closing boundary", kr, Message{Mail: mail[:bytes.LastIndex(mail, []byte("-----END PGP SIGNATURE-----"))]}, ErrMalformed},
+		{"two forms at once", kr, Message{Raw: plain, Mail: plain}, ErrMalformed},
+		{"too large", kr, Message{Raw: make([]byte, MaxSize+1)}, ErrMalformed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Verify(tc.kr, tc.msg)
+			if s != nil {
+				t.Fatalf("returned %q signed by %s", s.Text, s.Player)
+			}
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("err = %v, want %v", err, tc.want)
+			}
+			t.Log(err)
+		})
+	}
+	// The expired key verified while it was valid, and the revoked one before its revocation.
+	if _, err := VerifyAt(krOld, Message{Raw: mustRead(t, f, "old.asc")}, oldSigned.Add(time.Hour)); err != nil {
+		t.Errorf("old key before expiry: %v", err)
+	}
+	if _, err := Verify(kr, Message{Raw: mustRead(t, f, "rev.asc")}); err != nil {
+		t.Errorf("rev key before revocation: %v", err)
+	}
+}
+
+func TestLoadKeyringRejects(t *testing.T) {
+	f := getFixture(t)
+	for _, tc := range []struct {
+		name  string
+		entry KeyEntry
+		want  error
+	}{
+		{"revoked OpenPGP key", KeyEntry{Side: "RU", Player: "rev", Armored: f.revokedKey}, ErrRevokedKey},
+		{"expired OpenPGP key", KeyEntry{Side: "RU", Player: "old", Armored: f.armored["old"]}, ErrExpiredKey},
+		{"malformed OpenPGP key", KeyEntry{Side: "RU", Player: "x", Armored: []byte("-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nAAAA\n-----END PGP PUBLIC KEY BLOCK-----\n")}, ErrMalformed},
+		{"not armored", KeyEntry{Side: "RU", Player: "x", Armored: []byte("hello")}, ErrMalformed},
+		{"a signature, not a key", KeyEntry{Side: "RU", Player: "x", Armored: mustRead(t, f, "alice.txt.asc")}, ErrMalformed},
+		{"malformed SSH key", KeyEntry{Side: "RU", Player: "x", SSH: "ssh-ed25519 AAAAnotakey x@example.org"}, ErrMalformed},
+		{"SSH key with options", KeyEntry{Side: "RU", Player: "x", SSH: `cert-authority ` + f.sshPub["alice"]}, ErrMalformed},
+		{"no key", KeyEntry{Side: "RU", Player: "x"}, ErrMalformed},
+		{"no player", KeyEntry{Side: "RU", Armored: f.armored["alice"]}, ErrMalformed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			kr, err := LoadKeyring([]KeyEntry{{Side: "DE", Player: "bob", Armored: f.armored["bob"]}, tc.entry})
+			if kr != nil || !errors.Is(err, tc.want) {
+				t.Fatalf("err = %v, want %v", err, tc.want)
+			}
+			if !strings.Contains(err.Error(), "key 2 (side") {
+				t.Errorf("error does not name the entry: %v", err)
+			}
+			t.Log(err)
+		})
+	}
+	// The same key for two players.
+	_, err := LoadKeyring([]KeyEntry{{Side: "RU", Player: "alice", Armored: f.armored["alice"]}, {Side: "DE", Player: "mallory", Armored: f.armored["alice"]}})
+	if !errors.Is(err, ErrMalformed) {
+		t.Errorf("duplicate key: %v", err)
+	}
+	// Several players on one side, and a moderator.
+	kr, err := LoadKeyring([]KeyEntry{{Side: "RU", Player: "alice", Armored: f.armored["alice"]}, {Side: "RU", Player: "bob", Armored: f.armored["bob"]}, {Side: Moderator, Player: "eve", Armored: f.armored["eve"]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Verify(kr, Message{Raw: mustRead(t, f, "eve.asc")})
+	if err != nil || !s.IsModerator() || s.CheckSide("RU") == nil {
+		t.Errorf("moderator: %+v %v", s, err)
+	}
+	// A revocation for a key not in the keyring.
+	if err := kr.AddRevocation(f.revocation); !errors.Is(err, ErrUnknownKey) {
+		t.Errorf("foreign revocation: %v", err)
+	}
+}

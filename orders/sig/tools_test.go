@@ -1,0 +1,306 @@
+package sig
+
+// The fixture: real keys and real signatures, made at test time by gpg,
+// ssh-keygen and mutt in a temporary GNUPGHOME and HOME. The tools are not
+// optional: when one is missing the tests fail and say to run `make deps`.
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// orders is the order file signed everywhere: a line with trailing blanks,
+// a line starting with a dash (dash-escaped when clearsigned) and one
+// starting with "From " (quoted by mutt).
+const orders = "Game: t1\nSide: RU\nWindow: GT1 RU-MOVE\nNonce: 3f9a2c51e0\n\n" +
+	"move RU-XV to 2918   \n- not an order, a dash line\nFrom here on: rail\n# end\n"
+
+// The expired key lived one day in 2020.
+var (
+	oldBorn   = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	oldSigned = oldBorn.Add(12 * time.Hour)
+)
+
+type fixture struct {
+	dir, gnupghome string
+	armored        map[string][]byte // by user: alice (ed25519), bob (rsa2048), eve (not registered), rev, old
+	fpr            map[string]string
+	revocation     []byte // rev's revocation certificate
+	revokedKey     []byte // rev's public key with its revocation
+	files          map[string][]byte
+	sshPub         map[string]string // alice, eve
+}
+
+var (
+	fixOnce sync.Once
+	fix     *fixture
+	fixErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if fix != nil {
+		cmd := exec.Command("gpgconf", "--kill", "all")
+		cmd.Env = append(os.Environ(), "GNUPGHOME="+fix.gnupghome)
+		_ = cmd.Run()
+		os.RemoveAll(fix.dir)
+	}
+	os.Exit(code)
+}
+
+// getFixture builds the fixture once, or fails the test.
+func getFixture(t *testing.T) *fixture {
+	t.Helper()
+	for _, tool := range []string{"gpg", "gpgconf", "ssh-keygen", "mutt", "script"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is missing: the signature tests drive gpg, ssh-keygen and mutt; run `make deps` (as root) to install them", tool)
+		}
+	}
+	fixOnce.Do(func() { fix, fixErr = newFixture() })
+	if fixErr != nil {
+		t.Fatal(fixErr)
+	}
+	return fix
+}
+
+func (f *fixture) run(env []string, stdin []byte, name string, args ...string) ([]byte, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = f.dir
+	cmd.Env = append(os.Environ(), append([]string{"GNUPGHOME=" + f.gnupghome, "HOME=" + f.dir, "LC_ALL=C"}, env...)...)
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, errb.String())
+	}
+	return out.Bytes(), nil
+}
+
+func (f *fixture) gpg(args ...string) ([]byte, error) {
+	return f.run(nil, nil, "gpg", append([]string{"--batch", "--yes", "--pinentry-mode", "loopback", "--passphrase", ""}, args...)...)
+}
+
+func (f *fixture) path(name string) string { return filepath.Join(f.dir, name) }
+
+func (f *fixture) write(name string, b []byte) error { return os.WriteFile(f.path(name), b, 0o600) }
+
+func (f *fixture) read(name string) ([]byte, error) { return os.ReadFile(f.path(name)) }
+
+func gpgTime(t time.Time) string { return t.UTC().Format("20060102T150405") }
+
+func newFixture() (*fixture, error) {
+	dir, err := os.MkdirTemp("", "pbem-sig-")
+	if err != nil {
+		return nil, err
+	}
+	f := &fixture{dir: dir, gnupghome: filepath.Join(dir, "g"), armored: map[string][]byte{}, fpr: map[string]string{},
+		files: map[string][]byte{}, sshPub: map[string]string{}}
+	if err := os.Mkdir(f.gnupghome, 0o700); err != nil {
+		return nil, err
+	}
+	keys := []struct{ user, algo, expire, at string }{
+		{"alice", "ed25519", "0", ""},
+		{"bob", "rsa2048", "0", ""},
+		{"eve", "ed25519", "0", ""},
+		{"rev", "ed25519", "0", ""},
+		{"old", "ed25519", "1d", gpgTime(oldBorn)},
+	}
+	for _, k := range keys {
+		args := []string{"--quick-gen-key", k.user + " <" + k.user + "@example.org>", k.algo, "sign", k.expire}
+		if k.at != "" {
+			args = append([]string{"--faked-system-time", k.at}, args...)
+		}
+		if _, err := f.gpg(args...); err != nil {
+			return nil, err
+		}
+		colons, err := f.gpg("--with-colons", "--list-keys", k.user+"@example.org")
+		if err != nil {
+			return nil, err
+		}
+		for _, line := range strings.Split(string(colons), "\n") {
+			if fs := strings.Split(line, ":"); fs[0] == "fpr" && len(fs) > 9 {
+				f.fpr[k.user] = fs[9]
+				break
+			}
+		}
+		if f.armored[k.user], err = f.gpg("--armor", "--export", k.user+"@example.org"); err != nil {
+			return nil, err
+		}
+	}
+	if err := f.write("orders.txt", []byte(orders)); err != nil {
+		return nil, err
+	}
+	if err := f.write("orders-crlf.txt", bytes.ReplaceAll([]byte(orders), []byte("\n"), []byte("\r\n"))); err != nil {
+		return nil, err
+	}
+	sign := []struct {
+		out  string
+		args []string
+	}{
+		{"alice.asc", []string{"-u", "alice@example.org", "--clearsign", "-o", "alice.asc", "orders.txt"}},
+		{"bob.asc", []string{"-u", "bob@example.org", "--clearsign", "-o", "bob.asc", "orders.txt"}},
+		{"eve.asc", []string{"-u", "eve@example.org", "--clearsign", "-o", "eve.asc", "orders.txt"}},
+		{"rev.asc", []string{"-u", "rev@example.org", "--clearsign", "-o", "rev.asc", "orders.txt"}},
+		{"old.asc", []string{"--faked-system-time", gpgTime(oldSigned), "-u", "old@example.org", "--clearsign", "-o", "old.asc", "orders.txt"}},
+		{"alice.txt.asc", []string{"-u", "alice@example.org", "--armor", "--detach-sign", "--textmode", "-o", "alice.txt.asc", "orders.txt"}},
+		{"alice.txt.sig", []string{"-u", "alice@example.org", "--detach-sign", "--textmode", "-o", "alice.txt.sig", "orders.txt"}},
+		{"bob.txt.asc", []string{"-u", "bob@example.org", "--armor", "--detach-sign", "--textmode", "-o", "bob.txt.asc", "orders.txt"}},
+		{"alice-crlf.asc", []string{"-u", "alice@example.org", "--clearsign", "-o", "alice-crlf.asc", "orders-crlf.txt"}},
+	}
+	for _, s := range sign {
+		if _, err := f.gpg(s.args...); err != nil {
+			return nil, err
+		}
+	}
+	// Revoke rev with the certificate gpg made at key generation (what
+	// gpg --gen-revoke makes), disarmed by dropping its leading colon.
+	cert, err := f.read(filepath.Join("g", "openpgp-revocs.d", f.fpr["rev"]+".rev"))
+	if err != nil {
+		return nil, err
+	}
+	f.revocation = bytes.Replace(cert, []byte("\n:-----BEGIN PGP PUBLIC KEY BLOCK-----"), []byte("\n-----BEGIN PGP PUBLIC KEY BLOCK-----"), 1)
+	if err := f.write("rev.rev", f.revocation); err != nil {
+		return nil, err
+	}
+	if _, err := f.gpg("--import", "rev.rev"); err != nil {
+		return nil, err
+	}
+	if f.revokedKey, err = f.gpg("--armor", "--export", "rev@example.org"); err != nil {
+		return nil, err
+	}
+	// SSH: alice registered, eve not; signatures in the pbem and git namespaces.
+	for _, u := range []string{"alice", "eve"} {
+		if _, err := f.run(nil, nil, "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", u+"@example.org", "-f", "id_"+u); err != nil {
+			return nil, err
+		}
+		pub, err := f.read("id_" + u + ".pub")
+		if err != nil {
+			return nil, err
+		}
+		f.sshPub[u] = strings.TrimSpace(string(pub))
+	}
+	for _, s := range []struct{ user, ns, file string }{{"alice", "pbem", "ssh-alice.txt"}, {"eve", "pbem", "ssh-eve.txt"}, {"alice", "git", "ssh-git.txt"}} {
+		if err := f.write(s.file, []byte(orders)); err != nil {
+			return nil, err
+		}
+		if _, err := f.run(nil, nil, "ssh-keygen", "-Y", "sign", "-f", "id_"+s.user, "-n", s.ns, s.file); err != nil {
+			return nil, err
+		}
+	}
+	if err := f.mutt(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// mutt sends orders.txt as a PGP/MIME signed mail with mutt, driving its
+// compose screen through a pseudo-terminal (script(1)): mutt does not sign
+// in batch mode. The "sendmail" writes the message to mutt.eml.
+func (f *fixture) mutt() error {
+	out := f.path("mutt.eml")
+	sendmail := "#!/bin/sh\ncat > '" + out + "'\n"
+	if err := os.WriteFile(f.path("sendmail.sh"), []byte(sendmail), 0o700); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(f.path("Mail"), 0o700); err != nil {
+		return err
+	}
+	muttrc := fmt.Sprintf(`set sendmail="%s"
+set from="alice@example.org"
+set use_from=yes
+set crypt_use_gpgme=yes
+set crypt_autosign=yes
+set pgp_sign_as="alice@example.org"
+set record=""
+set postpone=no
+set editor="true"
+set edit_headers=yes
+set folder="%s"
+set spoolfile="%s"
+set mbox_type=mbox
+`, f.path("sendmail.sh"), f.path("Mail"), f.path("Mail/inbox"))
+	if err := f.write("muttrc", []byte(muttrc)); err != nil {
+		return err
+	}
+	if err := f.write("Mail/inbox", nil); err != nil {
+		return err
+	}
+	draft := "From: alice@example.org\nTo: referee@example.org\nSubject: orders\n\n" + orders
+	if err := f.write("draft", []byte(draft)); err != nil {
+		return err
+	}
+	cmd := exec.Command("script", "-qec", "mutt -n -F muttrc -H draft", "/dev/null")
+	cmd.Dir = f.dir
+	cmd.Env = append(os.Environ(), "GNUPGHOME="+f.gnupghome, "HOME="+f.dir, "TERM=vt100", "LC_ALL=C")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	var mu sync.Mutex
+	var screen bytes.Buffer
+	cmd.Stdout = writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return screen.Write(p)
+	})
+	cmd.Stderr = cmd.Stdout
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	// mutt asks for the recipient and the subject (Enter keeps them), then shows the compose
+	// screen with "Security: Sign (PGP/MIME)", where y sends.
+	step, answeredSubject := 0, false
+	deadline := time.After(30 * time.Second)
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case err := <-done:
+			if b, rerr := os.ReadFile(out); rerr == nil && len(b) > 0 {
+				return nil
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			return fmt.Errorf("mutt ended (%v) without sending; screen:\n%q", err, screen.String())
+		case <-deadline:
+			_ = cmd.Process.Kill()
+			mu.Lock()
+			defer mu.Unlock()
+			return fmt.Errorf("mutt timed out at step %d; screen:\n%q", step, screen.String())
+		case <-tick.C:
+			mu.Lock()
+			s := screen.String()
+			mu.Unlock()
+			switch {
+			case step == 0 && strings.Contains(s, "To: "):
+				_, _ = stdin.Write([]byte("\r"))
+				step = 1
+			case step == 1 && !answeredSubject && strings.Contains(s, "Subject:") && !strings.Contains(s, "Mutt: Compose"):
+				_, _ = stdin.Write([]byte("\r"))
+				answeredSubject = true
+			case step == 1 && strings.Contains(s, "Mutt: Compose"):
+				if !strings.Contains(s, "Sign (PGP/MIME)") {
+					_ = cmd.Process.Kill()
+					return fmt.Errorf("mutt compose screen does not say it signs; screen:\n%q", s)
+				}
+				_, _ = stdin.Write([]byte("y"))
+				step = 2
+			}
+		}
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (w writerFunc) Write(p []byte) (int, error) { return w(p) }

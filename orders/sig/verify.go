@@ -1,0 +1,212 @@
+package sig
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/ProtonMail/go-crypto/openpgp"
+	"github.com/ProtonMail/go-crypto/openpgp/armor"
+	"github.com/ProtonMail/go-crypto/openpgp/clearsign"
+	"github.com/ProtonMail/go-crypto/openpgp/packet"
+)
+
+// The errors Verify and LoadKeyring return wrap one of these; test with
+// errors.Is. The messages say more.
+var (
+	ErrBadSignature     = errors.New("bad signature: the signed bytes were changed or the signature is corrupt")
+	ErrUnknownKey       = errors.New("unknown key")
+	ErrExpiredKey       = errors.New("expired key")
+	ErrExpiredSignature = errors.New("expired signature")
+	ErrRevokedKey       = errors.New("revoked key")
+	ErrWrongNamespace   = errors.New("SSH signature made for another namespace")
+	ErrNoSignature      = errors.New("no signature found")
+	ErrMalformed        = errors.New("malformed input")
+	ErrWrongSide        = errors.New("signed by another side's key")
+)
+
+// Namespace is the SSH signature namespace of order files:
+// ssh-keygen -Y sign -n pbem -f KEY FILE.
+const Namespace = "pbem"
+
+// MaxSize caps every byte slice of a Message.
+const MaxSize = 1 << 20
+
+// Message is the raw material received, in one of four forms:
+//   - Raw: a text holding an OpenPGP clearsigned block (gpg --clearsign);
+//   - Text and Sig: a text and its detached OpenPGP signature, armored or
+//     binary (gpg --detach-sign --textmode, or binary mode over exact bytes);
+//   - Mail: a whole RFC 5322 message, PGP/MIME multipart/signed (RFC 3156),
+//     or with a clearsigned text in its body; LF or CRLF line ends;
+//   - Text and SSHSig: a text and its SSH signature (ssh-keygen -Y sign -n pbem).
+type Message struct {
+	Raw    []byte
+	Text   []byte
+	Sig    []byte
+	SSHSig []byte
+	Mail   []byte
+}
+
+// Scheme names how a Signed was signed.
+type Scheme string
+
+// The schemes.
+const (
+	Clearsigned Scheme = "openpgp-clearsigned"
+	Detached    Scheme = "openpgp-detached"
+	PGPMIME     Scheme = "pgp-mime"
+	SSH         Scheme = "ssh"
+)
+
+// Signed is a verified order text and who signed it.
+type Signed struct {
+	Scheme      Scheme
+	Side        string // the side the key is registered for, or Moderator
+	Player      string
+	Fingerprint string // OpenPGP: hex of the primary key; SSH: SHA256:...
+	// Text is exactly the signed bytes: dash-unescaped for clearsigned
+	// text (where, per RFC 4880, trailing blanks are not signed and are
+	// dropped); for PGP/MIME, the transfer-decoded (never charset-decoded)
+	// body of the order part inside the signed entity, with LF line ends.
+	Text []byte
+	// Entity is, for PGP/MIME only, the exact signed MIME entity (CRLF).
+	Entity []byte
+	// When is the signature's creation time (OpenPGP; zero for SSH).
+	When time.Time
+}
+
+// CheckSide returns nil if the key is registered for side, and an error
+// wrapping ErrWrongSide otherwise (a moderator's key is not any side's).
+func (s *Signed) CheckSide(side string) error {
+	if s.Side == side {
+		return nil
+	}
+	return fmt.Errorf("%w: the key %s is %s's, registered for %s, not for %s", ErrWrongSide, s.Fingerprint, s.Player, sideName(s.Side), sideName(side))
+}
+
+// IsModerator reports whether a moderator's key signed.
+func (s *Signed) IsModerator() bool { return s.Side == Moderator }
+
+func sideName(s string) string {
+	if s == Moderator {
+		return "a moderator"
+	}
+	return "side " + s
+}
+
+// Verify checks msg against the keyring now. It returns the signed text
+// and its signer, or an error wrapping one of the Err values; it never
+// returns unsigned text.
+func Verify(kr *Keyring, msg Message) (*Signed, error) {
+	return VerifyAt(kr, msg, time.Now())
+}
+
+// VerifyAt is Verify with key expiry and revocation judged at now.
+func VerifyAt(kr *Keyring, msg Message, now time.Time) (*Signed, error) {
+	if kr == nil {
+		return nil, fmt.Errorf("%w: no keyring", ErrUnknownKey)
+	}
+	for _, b := range [][]byte{msg.Raw, msg.Text, msg.Sig, msg.SSHSig, msg.Mail} {
+		if len(b) > MaxSize {
+			return nil, fmt.Errorf("%w: %d bytes, more than the limit of %d", ErrMalformed, len(b), MaxSize)
+		}
+	}
+	has := func(b []byte) bool { return b != nil }
+	switch {
+	case has(msg.Raw) && !has(msg.Text) && !has(msg.Sig) && !has(msg.SSHSig) && !has(msg.Mail):
+		return kr.clearsigned(msg.Raw, now)
+	case has(msg.Text) && has(msg.Sig) && !has(msg.Raw) && !has(msg.SSHSig) && !has(msg.Mail):
+		return kr.detached(msg.Text, msg.Sig, now)
+	case has(msg.Text) && has(msg.SSHSig) && !has(msg.Raw) && !has(msg.Sig) && !has(msg.Mail):
+		return kr.ssh(msg.Text, msg.SSHSig)
+	case has(msg.Mail) && !has(msg.Raw) && !has(msg.Text) && !has(msg.Sig) && !has(msg.SSHSig):
+		return kr.mail(msg.Mail, now)
+	case has(msg.Text):
+		return nil, fmt.Errorf("%w: a text with no signature next to it", ErrNoSignature)
+	}
+	return nil, fmt.Errorf("%w: a Message needs Raw, Text with Sig or SSHSig, or Mail", ErrMalformed)
+}
+
+var (
+	beginSigned = []byte("-----BEGIN PGP SIGNED MESSAGE-----")
+	beginPGPMsg = []byte("-----BEGIN PGP MESSAGE-----")
+)
+
+func (kr *Keyring) config(now time.Time) *packet.Config {
+	return &packet.Config{Time: func() time.Time { return now }}
+}
+
+// clearsigned verifies the first clearsigned block in raw; text around it
+// is ignored and never returned.
+func (kr *Keyring) clearsigned(raw []byte, now time.Time) (*Signed, error) {
+	b, rest := clearsign.Decode(raw)
+	if b == nil {
+		switch {
+		case bytes.Contains(raw, beginSigned):
+			return nil, fmt.Errorf("%w: a clearsigned block that cannot be read (cut short, or its lines changed?)", ErrMalformed)
+		case bytes.Contains(raw, beginPGPMsg):
+			return nil, fmt.Errorf("%w: an OpenPGP message (gpg --sign or --encrypt) is not accepted: use gpg --clearsign", ErrNoSignature)
+		}
+		return nil, fmt.Errorf("%w: no clearsigned block (-----BEGIN PGP SIGNED MESSAGE-----)", ErrNoSignature)
+	}
+	if bytes.Contains(rest, beginSigned) {
+		return nil, fmt.Errorf("%w: more than one clearsigned block; send one per file", ErrMalformed)
+	}
+	if b.ArmoredSignature == nil {
+		return nil, fmt.Errorf("%w: clearsigned block without its signature", ErrMalformed)
+	}
+	sig, ent, err := openpgp.VerifyDetachedSignature(kr.pgp, bytes.NewReader(b.Bytes), b.ArmoredSignature.Body, kr.config(now))
+	if err != nil {
+		return nil, pgpErr(err)
+	}
+	return kr.signed(Clearsigned, ent, sig, b.Plaintext)
+}
+
+// detached verifies text against a detached signature, armored or binary.
+func (kr *Keyring) detached(text, sigBytes []byte, now time.Time) (*Signed, error) {
+	r, err := signatureReader(sigBytes)
+	if err != nil {
+		return nil, err
+	}
+	sig, ent, err := openpgp.VerifyDetachedSignature(kr.pgp, bytes.NewReader(text), r, kr.config(now))
+	if err != nil {
+		return nil, pgpErr(err)
+	}
+	return kr.signed(Detached, ent, sig, text)
+}
+
+// signatureReader reads an armored or binary OpenPGP signature.
+func signatureReader(b []byte) (*bytes.Reader, error) {
+	t := bytes.TrimSpace(b)
+	if len(t) == 0 {
+		return nil, fmt.Errorf("%w: the signature is empty", ErrNoSignature)
+	}
+	if !bytes.HasPrefix(t, []byte("-----BEGIN ")) {
+		return bytes.NewReader(b), nil
+	}
+	block, err := armor.Decode(bytes.NewReader(t))
+	if err != nil {
+		return nil, fmt.Errorf("%w: armored signature: %v", ErrMalformed, err)
+	}
+	if block.Type != openpgp.SignatureType {
+		return nil, fmt.Errorf("%w: armored %q, want %q", ErrMalformed, block.Type, openpgp.SignatureType)
+	}
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(block.Body); err != nil {
+		return nil, fmt.Errorf("%w: armored signature: %v", ErrMalformed, err)
+	}
+	return bytes.NewReader(buf.Bytes()), nil
+}
+
+// signed builds the result for a good OpenPGP signature by ent.
+func (kr *Keyring) signed(s Scheme, ent *openpgp.Entity, sig *packet.Signature, text []byte) (*Signed, error) {
+	if ent == nil || sig == nil {
+		return nil, fmt.Errorf("%w: no signer", ErrBadSignature)
+	}
+	o, ok := kr.pgpOf[fingerprint(ent)]
+	if !ok { // cannot happen: the keyring holds only registered keys
+		return nil, fmt.Errorf("%w: %s", ErrUnknownKey, fingerprint(ent))
+	}
+	return &Signed{Scheme: s, Side: o.side, Player: o.player, Fingerprint: o.fingerprint, Text: bytes.Clone(text), When: sig.CreationTime}, nil
+}
