@@ -40,7 +40,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd, ordersCmd, ordersCheck, ordersTemplate, selfplayCmd, adjudicateCmd, rulingsCmd}
+	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd, ordersCmd, ordersCheck, ordersTemplate, signCmd, selfplayCmd, adjudicateCmd, rulingsCmd}
 }
 
 func main() {
