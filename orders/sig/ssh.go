@@ -44,7 +44,9 @@ type sshsigSigned struct {
 // verified).
 func (kr *Keyring) ssh(text, armored []byte) (*Signed, error) {
 	t := bytes.TrimSpace(armored)
-	if !bytes.HasPrefix(t, []byte(sshsigBegin)) || !bytes.HasSuffix(t, []byte(sshsigEnd)) {
+	if !bytes.HasPrefix(t, []byte(sshsigBegin)) || !bytes.HasSuffix(t, []byte(sshsigEnd)) ||
+		len(t) < len(sshsigBegin)+len(sshsigEnd) { // the two lines may not overlap
+
 		if len(t) == 0 {
 			return nil, fmt.Errorf("%w: the SSH signature is empty", ErrNoSignature)
 		}
