@@ -54,10 +54,16 @@ func newTestGame(t testing.TB, spec testSpec) *Game {
 	if last == 0 {
 		last = 3
 	}
-	files, err := scenario.Sketch{
+	return sketchGame(t, scenario.Sketch{
 		Name: t.Name(), Rows: spec.grid, Split: spec.split, MapRecords: spec.extra,
 		Units: spec.units, Setup: spec.setup, Last: last,
-	}.Files()
+	})
+}
+
+// sketchGame loads a sketched test game and starts its scenario.
+func sketchGame(t testing.TB, sk scenario.Sketch) *Game {
+	t.Helper()
+	files, err := sk.Files()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -75,22 +75,10 @@ var allOn = func() string {
 // newT17Game is newTestGame with game records (the T 17 parameters).
 func newT17Game(t testing.TB, grid []string, split int, params, setup string) *Game {
 	t.Helper()
-	files, err := scenario.Sketch{
+	return sketchGame(t, scenario.Sketch{
 		Name: t.Name(), Rows: grid, Split: split, Game: params,
 		Units: t17Units, Setup: setup, Last: 12,
-	}.Files()
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := scenario.Load(files)
-	if err != nil {
-		t.Fatalf("test game does not load:\n%v", err)
-	}
-	st, err := Ruleset{}.New(data, data.Scenarios[0], nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*Game)
+	})
 }
 
 func hx(t testing.TB, s string) hex.Hex {

@@ -22,22 +22,10 @@ func exclGame(t testing.TB, s exclSpec) *Game {
 	for r := 0; r < s.rows; r++ {
 		grid = append(grid, strings.TrimSpace(strings.Repeat(". ", s.cols)))
 	}
-	files, err := scenario.Sketch{
+	return sketchGame(t, scenario.Sketch{
 		Name: t.Name(), Rows: grid, Split: s.split, Game: s.game,
 		MapRecords: s.extra, Units: s.units, Setup: s.setup,
-	}.Files()
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := scenario.Load(files)
-	if err != nil {
-		t.Fatalf("test game does not load:\n%v", err)
-	}
-	st, err := Ruleset{}.New(data, data.Scenarios[0], nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*Game)
+	})
 }
 
 // playTo resolves windows with the given orders (by window id) and
