@@ -111,6 +111,15 @@ func isBlank(r rune) bool {
 func checkChars(line string) (int, string) {
 	col := 1
 	for i := 0; i < len(line); col++ {
+		if c := line[i]; c < utf8.RuneSelf {
+			// ASCII, nearly every byte of an order file: only the C0
+			// controls but tab, and DEL, are refused.
+			if (c < 0x20 && c != '\t') || c == 0x7f {
+				return col, fmt.Sprintf("control character %U not allowed", rune(c))
+			}
+			i++
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(line[i:])
 		switch {
 		case r == utf8.RuneError && n == 1:
