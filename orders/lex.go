@@ -37,12 +37,13 @@ type stateFn func(*lexer) stateFn
 
 // lexLine returns the words of line, before any comment, or the position
 // and text of its first bad character. The comment is checked too: it is
-// echoed in reports, so it may hold no control characters either.
-func lexLine(line string) ([]token, int, string) {
+// echoed in reports, so it may hold no control characters either. The
+// words are valid until the next call: the lexer reuses their storage.
+func (l *lexer) lexLine(line string) ([]token, int, string) {
 	if col, msg := checkChars(line); msg != "" {
 		return nil, col, msg
 	}
-	l := &lexer{line: line, col: 1}
+	*l = lexer{line: line, col: 1, words: l.words[:0]}
 	for state := lexBlank; state != nil; {
 		state = state(l)
 	}

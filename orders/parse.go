@@ -56,16 +56,9 @@ func Parse(name string, src []byte, verbs []engine.Verb) (*File, error) {
 
 // parse is Parse with the whole list of errors, for tests.
 func parse(name string, src []byte, verbs []engine.Verb) (*File, ErrorList) {
-	p := &parser{name: name, file: &File{Name: name}, verbs: map[string]*engine.Verb{}, keywords: map[string]bool{}, keys: map[string]int{}}
-	for i, v := range verbs {
-		p.verbs[strings.ToLower(v.Name)] = &verbs[i]
-		p.names = append(p.names, strings.ToLower(v.Name))
-		for _, c := range v.Clauses {
-			if c.Keyword != "" {
-				p.keywords[strings.ToLower(c.Keyword)] = true
-			}
-		}
-	}
+	// The verb table is searched, not indexed: it is a few dozen entries,
+	// and building maps costs more than the lookups of one file.
+	p := &parser{name: name, file: &File{Name: name}, verbs: verbs, keys: map[string]int{}}
 	if len(src) > MaxFileSize {
 		p.line = 1
 		p.add(1, "file is %d bytes, more than the limit of %d", len(src), MaxFileSize)
@@ -78,18 +71,19 @@ func parse(name string, src []byte, verbs []engine.Verb) (*File, ErrorList) {
 		body          // in the orders
 	)
 	state := start
-	for len(src) > 0 {
+	// One conversion for the whole file: lines and words are substrings.
+	text := string(src)
+	for len(text) > 0 {
 		p.line++
-		var raw []byte
-		raw, src, _ = bytes.Cut(src, []byte("\n"))
-		raw = bytes.TrimSuffix(raw, []byte("\r"))
-		if len(raw) > MaxLineSize {
-			p.add(1, "line is %d bytes, more than the limit of %d", len(raw), MaxLineSize)
+		var line string
+		line, text, _ = strings.Cut(text, "\n")
+		line = strings.TrimSuffix(line, "\r")
+		if len(line) > MaxLineSize {
+			p.add(1, "line is %d bytes, more than the limit of %d", len(line), MaxLineSize)
 			continue
 		}
-		line := string(raw)
 		p.do(func() {
-			toks, col, msg := lexLine(line)
+			toks, col, msg := p.lex.lexLine(line)
 			if msg != "" {
 				p.errorf(col, "%s", msg)
 			}
@@ -120,14 +114,23 @@ func parse(name string, src []byte, verbs []engine.Verb) (*File, ErrorList) {
 
 // parser holds the state of one Parse.
 type parser struct {
-	name     string
-	file     *File
-	verbs    map[string]*engine.Verb // by lower-case name
-	names    []string                // in table order, for suggestions
-	keywords map[string]bool         // every keyword of every verb
-	keys     map[string]int          // header keys seen, with their lines
-	line     int
-	errs     ErrorList
+	name  string
+	file  *File
+	verbs []engine.Verb
+	keys  map[string]int // header keys seen, with their lines
+	line  int
+	errs  ErrorList
+
+	// Scratch storage reused from line to line.
+	lex    lexer
+	placed []placedWord
+	at     []int
+}
+
+// placedWord is an order's word and the index of the clause it is in.
+type placedWord struct {
+	clause int
+	word   engine.Word
 }
 
 // bailout is the panic errorf raises to abandon a line; do recovers it.
@@ -204,9 +207,13 @@ func (p *parser) headerLine(key string, toks []token) {
 // order parses the words of one order line.
 func (p *parser) order(toks []token) engine.Order {
 	vt := toks[0]
-	v := p.verbs[strings.ToLower(vt.text)]
+	v := p.verb(vt.text)
 	if v == nil {
-		if s := suggest(strings.ToLower(vt.text), p.names); len(s) > 0 {
+		names := make([]string, len(p.verbs))
+		for i, v := range p.verbs {
+			names[i] = strings.ToLower(v.Name)
+		}
+		if s := suggest(strings.ToLower(vt.text), names); len(s) > 0 {
 			q := make([]string, len(s))
 			for i, n := range s {
 				q[i] = strconv.Quote(n)
@@ -216,8 +223,11 @@ func (p *parser) order(toks []token) engine.Order {
 		p.errorf(vt.col, "unknown verb %q", vt.text)
 	}
 	n := len(v.Clauses)
-	words := make([][]engine.Word, n)
-	at := make([]int, n) // column of each clause's keyword; 0 if absent
+	// at holds the column of each clause's keyword, 0 if absent; counts
+	// the number of its words.
+	p.at = append(p.at[:0], make([]int, 2*n)...)
+	at, counts := p.at[:n], p.at[n:]
+	placed := p.placed[:0]
 	cur := -1
 	for i, c := range v.Clauses {
 		if c.Keyword == "" {
@@ -232,7 +242,7 @@ func (p *parser) order(toks []token) engine.Order {
 			cur, at[k] = k, t.col
 			continue
 		}
-		if p.keywords[strings.ToLower(t.text)] {
+		if p.isKeyword(t.text) {
 			p.errorf(t.col, "%q is not a keyword of %s (usage: %s)", t.text, v.Name, v.Usage())
 		}
 		if cur < 0 {
@@ -242,36 +252,77 @@ func (p *parser) order(toks []token) engine.Order {
 		if c.Kind != engine.Condition && strings.Contains(t.text, "=") {
 			p.errorf(t.col, "unknown setting %q", t.text)
 		}
-		if c.Max > 0 && len(words[cur]) == c.Max {
+		if c.Max > 0 && counts[cur] == c.Max {
 			p.errorf(t.col, "too many words after %q: want %s", after(v, c), count(c))
 		}
-		words[cur] = append(words[cur], engine.Word{Text: p.word(c, t), Line: p.line, Col: t.col})
+		counts[cur]++
+		placed = append(placed, placedWord{cur, engine.Word{Text: p.word(c, t), Line: p.line, Col: t.col}})
+		p.placed = placed
 	}
-	o := engine.Order{Line: p.line, Col: vt.col, Verb: v.Name}
+	o := engine.Order{Line: p.line, Col: vt.col, Verb: v.Name, Clauses: make([]engine.Clause, 0, n)}
 	for i, c := range v.Clauses {
 		switch {
-		case c.Keyword == "" && len(words[i]) == 0 && c.Required:
+		case c.Keyword == "" && counts[i] == 0 && c.Required:
 			p.errorf(vt.col, "too few words after %q: want %s (usage: %s)", v.Name, count(c), v.Usage())
-		case c.Keyword == "" && len(words[i]) == 0:
+		case c.Keyword == "" && counts[i] == 0:
 			// absent
 		case at[i] == 0 && c.Required:
 			p.errorf(vt.col, "missing %q clause (usage: %s)", c.Keyword, v.Usage())
 		case at[i] == 0:
 			// absent
-		case len(words[i]) < c.Min:
+		case counts[i] < c.Min:
 			p.errorf(at[i], "too few words after %q: want %s", after(v, c), count(c))
-		default:
-			o.Clauses = append(o.Clauses, engine.Clause{Keyword: c.Keyword, Words: words[i]})
 		}
 	}
+	// The order's words share one array, clause after clause, so that an
+	// order costs a few allocations however many words it has.
+	all := make([]engine.Word, 0, len(placed))
+	for i, c := range v.Clauses {
+		if at[i] == 0 || (c.Keyword == "" && counts[i] == 0) {
+			continue
+		}
+		if counts[i] == 0 {
+			o.Clauses = append(o.Clauses, engine.Clause{Keyword: c.Keyword})
+			continue
+		}
+		from := len(all)
+		for _, pw := range placed {
+			if pw.clause == i {
+				all = append(all, pw.word)
+			}
+		}
+		o.Clauses = append(o.Clauses, engine.Clause{Keyword: c.Keyword, Words: all[from:len(all):len(all)]})
+	}
 	return o
+}
+
+// verb returns the verb named word, in any case, or nil.
+func (p *parser) verb(word string) *engine.Verb {
+	for i := range p.verbs {
+		if len(p.verbs[i].Name) == len(word) && strings.EqualFold(p.verbs[i].Name, word) {
+			return &p.verbs[i]
+		}
+	}
+	return nil
+}
+
+// isKeyword reports whether word, in any case, is a keyword of any verb.
+func (p *parser) isKeyword(word string) bool {
+	for i := range p.verbs {
+		if keywordIndex(&p.verbs[i], word) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // keywordIndex returns the index of the clause of v whose keyword is word
 // (in any case), or -1.
 func keywordIndex(v *engine.Verb, word string) int {
 	for i, c := range v.Clauses {
-		if c.Keyword != "" && strings.EqualFold(c.Keyword, word) {
+		// Equal lengths first: cheap, and it keeps the match to ASCII case
+		// (no long s or Kelvin sign for an s or a k).
+		if len(c.Keyword) == len(word) && c.Keyword != "" && strings.EqualFold(c.Keyword, word) {
 			return i
 		}
 	}
