@@ -2,12 +2,17 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 
+	"pbem/engine"
 	"pbem/engine/gwite"
 	"pbem/orders"
+	"pbem/pbem/ack"
 )
 
 // ordersCmd prints the reference of the order language; its help text is
@@ -29,20 +34,39 @@ var ordersCmd = &command{
 	},
 }
 
+// The flag of 'pbem orders check' that options has no field for.
+var checkFlags struct{ game string }
+
 var ordersCheck = &command{
 	name:    "orders check",
-	usage:   "FILE...",
+	usage:   "[-scenario NAME [-game ID]] FILE...",
 	summary: "parse order files and print every problem",
 	help: `Parses each order file with the verbs of the Great War in the East rules and
 prints every problem as file:line:col: message (at most one per line and 20
-per file), or "FILE: N orders ok". Only the syntax is checked: the header's
-game, side and window, and whether the units and hexes exist, are checked
-when the file is bound to a game. The exit status is 1 if any file has a
-problem.`,
+per file), or "FILE: N orders ok". Without -scenario only the syntax is
+checked. With -scenario the file is also bound as the referee would bind it
+at the start of that scenario: its header must name the game (by default the
+scenario's name, as 'pbem orders template' writes it), a side of the
+scenario and the open window, and every order is validated against the
+starting position, each refusal printed as file:line: order: reason [case].
+The exit status is 1 if any file has a problem.`,
+	flags: func(fs *flag.FlagSet, o *options) {
+		dirFlag(fs, o)
+		fs.StringVar(&o.scenario, "scenario", "", "bind the files to the start of this scenario (see 'pbem scenario list')")
+		fs.StringVar(&checkFlags.game, "game", "", "the game `ID` the headers must name (default: the scenario's name)")
+	},
 	run: func(e *env, o *options, args []string) int {
-		if len(args) == 0 {
-			fmt.Fprintln(e.stderr, "usage: pbem orders check FILE...")
+		if len(args) == 0 || (checkFlags.game != "" && o.scenario == "") {
+			fmt.Fprintln(e.stderr, "usage: pbem orders check [-scenario NAME [-game ID]] FILE...")
 			return 2
+		}
+		var bind func(f *orders.File) ([]string, error)
+		if o.scenario != "" {
+			st, g, game, ok := startScenario(e, o, "orders check", checkFlags.game)
+			if !ok {
+				return 1
+			}
+			bind = func(f *orders.File) ([]string, error) { return bindAtStart(st, g.Sides, game, f) }
 		}
 		status := 0
 		for _, name := range args {
@@ -53,6 +77,10 @@ problem.`,
 				continue
 			}
 			f, err := orders.Parse(name, src, gwite.Ruleset{}.Verbs())
+			var refused []string
+			if err == nil && bind != nil {
+				refused, err = bind(f)
+			}
 			var errs orders.ErrorList
 			switch {
 			case errors.As(err, &errs):
@@ -63,6 +91,11 @@ problem.`,
 			case err != nil:
 				fmt.Fprintf(e.stdout, "%s: %v\n", name, err)
 				status = 1
+			case len(refused) > 0:
+				for _, r := range refused {
+					fmt.Fprintf(e.stdout, "%s:%s\n", name, r)
+				}
+				status = 1
 			case len(f.Orders) == 1:
 				fmt.Fprintf(e.stdout, "%s: 1 order ok\n", name)
 			default:
@@ -71,6 +104,43 @@ problem.`,
 		}
 		return status
 	},
+}
+
+// bindAtStart binds f to the open window of st for game as if it were
+// signed by a key of the side its header names, and returns the orders
+// the window would refuse, each as "LINE: order: reason [case]". With no
+// key to say which side sent the file, the header's side is taken at its
+// word, but it must be one of sides.
+func bindAtStart(st engine.State, sides []engine.Side, game string, f *orders.File) ([]string, error) {
+	b, err := orders.ReadBinding(f.Header)
+	if err != nil {
+		// Bind reads the header again and names the file in its errors.
+		_, err := ack.Bind(st, game, "", f, nil)
+		return nil, err
+	}
+	side := engine.Side(strings.ToUpper(b.Side))
+	if !slices.Contains(sides, side) {
+		e := &orders.Error{File: f.Name, Line: 1, Msg: fmt.Sprintf("Side: no side %s in this game; the sides are %v", b.Side, sides)}
+		for _, h := range f.Header {
+			if h.Key == "Side" {
+				e.Line, e.Col = h.Line, h.Col
+			}
+		}
+		return nil, orders.ErrorList{e}
+	}
+	r, err := ack.Bind(st, game, side, f, nil)
+	if err != nil {
+		return nil, err
+	}
+	var refused []string
+	for _, p := range r.Problems {
+		msg := fmt.Sprintf("%d: %s: %s", p.Line, p.Order, p.Reason)
+		if p.Case != "" {
+			msg += " [" + p.Case + "]"
+		}
+		refused = append(refused, msg)
+	}
+	return refused, nil
 }
 
 // readLimited reads at most n bytes of a file: enough for Parse to see

@@ -89,6 +89,60 @@ func TestOrdersCheck(t *testing.T) {
 	}
 }
 
+// 'pbem orders check -scenario' binds each file to the scenario's first
+// window, the German hidden set-up of case 22.1 (T 18.2), as the referee
+// would: header against game, side and window, then every order against
+// the starting position.
+func TestOrdersCheckScenario(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, header, body string) string {
+		t.Helper()
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(header+"Nonce: n0nce-for-test\n\n"+body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return file
+	}
+	const de = "Game: tannenberg-1914\nSide: DE\nWindow: GT1 DE-SETUP\n"
+	good := write("good", de, "gruppe 1 at 0613 with DE-1ID DE-2ID\n")
+	refused := write("refused", de, "gruppe 1 at 0613 with RU-XV\nmove DE-1ID to 0614\n")
+	wrongWindow := write("window", strings.Replace(de, "GT1 DE-SETUP", "GT1 RU-MOVE", 1), "")
+	wrongSide := write("side", strings.Replace(de, "DE", "FR", 1), "")
+	syntax := write("syntax", de, "gruppe 1 at 613\n")
+	noHeader := filepath.Join(dir, "noheader")
+	if err := os.WriteFile(noHeader, []byte("gruppe 1 at 0613\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	code, out, errs := runPbem(t, "orders", "check", "-scenario", "tannenberg-1914", good, refused, wrongWindow, wrongSide, syntax, noHeader)
+	want := good + ": 1 order ok\n" +
+		refused + ":6: gruppe 1 at 0613 with RU-XV: RU-XV is not one of your units\n" +
+		refused + ":7: move DE-1ID to 0614: move orders are not given in the German hidden set-up [std 4.0]\n" +
+		wrongWindow + ":3:1: Window: "
+	if code != 1 || !strings.HasPrefix(out, want) {
+		t.Fatalf("exit %d: %s\ngot:\n%s\nwant prefix:\n%s", code, errs, out, want)
+	}
+	for _, line := range []string{
+		wrongSide + ":2:1: Side: no side FR in this game; the sides are [RU DE]\n",
+		syntax + ":6:13: bad hex \"613\"",
+		noHeader + ":1: missing header line \"Game: ...\"\n",
+	} {
+		if !strings.Contains(out, line) {
+			t.Errorf("missing %q in\n%s", line, out)
+		}
+	}
+	// The game id defaults to the scenario's name; -game changes it.
+	if code, out, _ := runPbem(t, "orders", "check", "-scenario", "tannenberg-1914", "-game", "club-7", good); code != 1 || !strings.Contains(out, "Game: this file is for game tannenberg-1914; this is game club-7") {
+		t.Errorf("-game: exit %d: %s", code, out)
+	}
+	if code, _, errs := runPbem(t, "orders", "check", "-game", "club-7", good); code != 2 || !strings.Contains(errs, "usage") {
+		t.Errorf("-game without -scenario: exit %d: %s", code, errs)
+	}
+	if code, _, errs := runPbem(t, "orders", "check", "-scenario", "nowhere", good); code != 1 || !strings.Contains(errs, "nowhere") {
+		t.Errorf("unknown scenario: exit %d: %s", code, errs)
+	}
+}
+
 // The order package's testdata files, checked with the real gwite verb
 // table (the orders package tests a copy of it): each problem matches the
 // ERROR mark on its line and each mark a problem.

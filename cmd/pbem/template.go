@@ -8,6 +8,7 @@ import (
 
 	"pbem/engine"
 	"pbem/engine/rulesets"
+	"pbem/engine/scenario"
 	"pbem/pbem/ack"
 )
 
@@ -37,13 +38,8 @@ of the next window (docs/order-files.md).`,
 			fmt.Fprintln(e.stderr, "usage: pbem orders template -scenario NAME [-side SIDE] [-game ID]")
 			return 2
 		}
-		_, g, s, ok := findScenario(e, o, o.scenario, false)
+		st, g, game, ok := startScenario(e, o, "orders template", templateFlags.game)
 		if !ok {
-			return 1
-		}
-		st, err := rulesets.New(g, s, nil)
-		if err != nil {
-			fmt.Fprintln(e.stderr, "pbem orders template:", err)
 			return 1
 		}
 		w := st.Window()
@@ -57,11 +53,26 @@ of the next window (docs/order-files.md).`,
 			fmt.Fprintf(e.stderr, "pbem orders template: no side %s in %s; the sides are %v\n", side, g.ID, g.Sides)
 			return 1
 		}
-		game := templateFlags.game
-		if game == "" {
-			game = s.Name
-		}
 		fmt.Fprint(e.stdout, ack.Template(st, game, side))
 		return 0
 	},
+}
+
+// startScenario starts the scenario of -scenario for command cmd and
+// returns its state, its game and the game id: game, or by default the
+// scenario's name. It reports any failure on stderr.
+func startScenario(e *env, o *options, cmd, game string) (engine.State, *scenario.Game, string, bool) {
+	_, g, s, ok := findScenario(e, o, o.scenario, false)
+	if !ok {
+		return nil, nil, "", false
+	}
+	st, err := rulesets.New(g, s, nil)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pbem %s: %v\n", cmd, err)
+		return nil, nil, "", false
+	}
+	if game == "" {
+		game = s.Name
+	}
+	return st, g, game, true
 }

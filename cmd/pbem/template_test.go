@@ -29,13 +29,17 @@ func TestOrdersTemplate(t *testing.T) {
 		if out != string(want) {
 			t.Errorf("%v: got\n%s\nwant %s", args, out, c.golden)
 		}
-		// The template passes 'pbem orders check' as it stands.
+		// The template passes 'pbem orders check' as it stands, and binds
+		// to the scenario's start.
 		file := filepath.Join(t.TempDir(), "t.orders")
 		if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if code, out, _ := runPbem(t, "orders", "check", file); code != 0 || out != file+": 0 orders ok\n" {
 			t.Errorf("orders check: exit %d: %s", code, out)
+		}
+		if code, out, _ := runPbem(t, "orders", "check", "-scenario", "tannenberg-1914", "-game", "t1", file); code != 0 || out != file+": 0 orders ok\n" {
+			t.Errorf("orders check -scenario: exit %d: %s", code, out)
 		}
 	}
 	code, out, _ := runPbem(t, "orders", "template", "-scenario", "tannenberg-1914")
