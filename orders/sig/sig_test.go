@@ -8,14 +8,17 @@ import (
 	"time"
 )
 
-// keyring registers alice (RU, OpenPGP and SSH), bob (DE) and rev (RU,
-// before its revocation); eve is nobody's.
+// keyring registers alice (RU, OpenPGP and SSH), bob (DE), carol and dave
+// (DE, SSH RSA and ECDSA) and rev (RU, before its revocation); eve is
+// nobody's.
 func keyring(t *testing.T, f *fixture) *Keyring {
 	t.Helper()
 	kr, err := LoadKeyring([]KeyEntry{
 		{Side: "RU", Player: "alice", Armored: f.armored["alice"]},
 		{Side: "RU", Player: "alice", SSH: f.sshPub["alice"]},
 		{Side: "DE", Player: "bob", Armored: f.armored["bob"]},
+		{Side: "DE", Player: "carol", SSH: f.sshPub["carol"]},
+		{Side: "DE", Player: "dave", SSH: f.sshPub["dave"]},
 		{Side: "RU", Player: "rev", Armored: f.armored["rev"]},
 	})
 	if err != nil {
@@ -82,6 +85,8 @@ func TestVerifyGood(t *testing.T) {
 		{"PGP/MIME by mutt, CRLF", Message{Mail: lf2crlf(mail)}, PGPMIME, "RU", "alice", f.fpr["alice"], orders, true},
 		{"mail with a clearsigned body", Message{Mail: append([]byte("From: alice@example.org\nSubject: orders\nContent-Type: text/plain; charset=utf-8\n\n"), mustRead(t, f, "alice.asc")...)}, Clearsigned, "RU", "alice", f.fpr["alice"], clearText, false},
 		{"SSH", Message{Text: []byte(orders), SSHSig: mustRead(t, f, "ssh-alice.txt.sig")}, SSH, "RU", "alice", "SHA256:", orders, false},
+		{"SSH RSA (rsa-sha2-512)", Message{Text: []byte(orders), SSHSig: mustRead(t, f, "ssh-carol.txt.sig")}, SSH, "DE", "carol", "SHA256:", orders, false},
+		{"SSH ECDSA P-256", Message{Text: []byte(orders), SSHSig: mustRead(t, f, "ssh-dave.txt.sig")}, SSH, "DE", "dave", "SHA256:", orders, false},
 		{"SSH, text CRLF in transit", Message{Text: lf2crlf([]byte(orders)), SSHSig: mustRead(t, f, "ssh-alice.txt.sig")}, SSH, "RU", "alice", "SHA256:", orders, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -138,6 +143,8 @@ func TestVerifyRejects(t *testing.T) {
 		{"PGP/MIME, one byte changed", kr, Message{Mail: tamper(t, mail)}, ErrBadSignature},
 		{"PGP/MIME CRLF, one byte changed", kr, Message{Mail: tamper(t, lf2crlf(mail))}, ErrBadSignature},
 		{"SSH, one byte changed", kr, Message{Text: tamper(t, plain), SSHSig: mustRead(t, f, "ssh-alice.txt.sig")}, ErrBadSignature},
+		{"SSH RSA, one byte changed", kr, Message{Text: tamper(t, plain), SSHSig: mustRead(t, f, "ssh-carol.txt.sig")}, ErrBadSignature},
+		{"SSH ECDSA, one byte changed", kr, Message{Text: tamper(t, plain), SSHSig: mustRead(t, f, "ssh-dave.txt.sig")}, ErrBadSignature},
 		{"clearsigned by an unknown key", kr, Message{Raw: mustRead(t, f, "eve.asc")}, ErrUnknownKey},
 		{"SSH by an unknown key", kr, Message{Text: plain, SSHSig: mustRead(t, f, "ssh-eve.txt.sig")}, ErrUnknownKey},
 		{"clearsigned by a revoked key", krRevoked, Message{Raw: mustRead(t, f, "rev.asc")}, ErrRevokedKey},

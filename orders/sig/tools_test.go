@@ -177,9 +177,15 @@ func newFixture() (*fixture, error) {
 	if f.revokedKey, err = f.gpg("--armor", "--export", "rev@example.org"); err != nil {
 		return nil, err
 	}
-	// SSH: alice registered, eve not; signatures in the pbem and git namespaces.
-	for _, u := range []string{"alice", "eve"} {
-		if _, err := f.run(nil, nil, "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", u+"@example.org", "-f", "id_"+u); err != nil {
+	// SSH: alice (ed25519), carol (RSA) and dave (ECDSA P-256) registered,
+	// eve not; signatures in the pbem and git namespaces.
+	for _, k := range []struct{ user, kind, bits string }{{"alice", "ed25519", ""}, {"carol", "rsa", "2048"}, {"dave", "ecdsa", "256"}, {"eve", "ed25519", ""}} {
+		u := k.user
+		args := []string{"-q", "-t", k.kind, "-N", "", "-C", u + "@example.org", "-f", "id_" + u}
+		if k.bits != "" {
+			args = append(args, "-b", k.bits)
+		}
+		if _, err := f.run(nil, nil, "ssh-keygen", args...); err != nil {
 			return nil, err
 		}
 		pub, err := f.read("id_" + u + ".pub")
@@ -188,7 +194,7 @@ func newFixture() (*fixture, error) {
 		}
 		f.sshPub[u] = strings.TrimSpace(string(pub))
 	}
-	for _, s := range []struct{ user, ns, file string }{{"alice", "pbem", "ssh-alice.txt"}, {"eve", "pbem", "ssh-eve.txt"}, {"alice", "git", "ssh-git.txt"}} {
+	for _, s := range []struct{ user, ns, file string }{{"alice", "pbem", "ssh-alice.txt"}, {"carol", "pbem", "ssh-carol.txt"}, {"dave", "pbem", "ssh-dave.txt"}, {"eve", "pbem", "ssh-eve.txt"}, {"alice", "git", "ssh-git.txt"}} {
 		if err := f.write(s.file, []byte(orders)); err != nil {
 			return nil, err
 		}
