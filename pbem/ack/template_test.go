@@ -11,7 +11,8 @@ import (
 )
 
 // The template of every window of the first game-turn, for both sides,
-// parses, validates and binds as it stands. Each side puts standing orders
+// parses, validates and binds as it stands, and its acknowledgement once
+// sent matches a golden file. Each side puts standing orders
 // on file in the first window so that the templates show them.
 func TestTemplateEveryWindow(t *testing.T) {
 	st := tannenberg(t)
@@ -41,6 +42,19 @@ func TestTemplateEveryWindow(t *testing.T) {
 			if _, err := Bind(st, "t1", side, f, nil); err != nil {
 				t.Errorf("%s does not bind: %v", name, err)
 			}
+			// The acknowledgement of the template as a player sends it: the
+			// nonce changed, and in the first window the standing orders.
+			sent := strings.Replace(text, "change-me-12345678", "n0nce-"+string(side)+"-"+strings.ReplaceAll(w.ID, " ", "-"), 1) + standing[side]
+			f, err = orders.Parse(name, []byte(sent), verbs)
+			if err != nil {
+				t.Fatalf("%s as sent does not parse: %v", name, err)
+			}
+			r, err := Bind(st, "t1", side, f, nil)
+			if err != nil {
+				t.Fatalf("%s as sent does not bind: %v", name, err)
+			}
+			golden(t, strings.Replace(name, "template-", "ack-", 1), Acknowledge(Ack{Game: "t1", Side: side, Fingerprint: fingerprint,
+				Window: w, Deadline: "Tue 3 Sep 1914 18:00 UTC", File: f, Result: r}))
 		}
 		byside := map[engine.Side][]engine.Order{}
 		for side, text := range standing {
