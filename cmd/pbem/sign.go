@@ -2,9 +2,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/rand"
-	"crypto/sha512"
-	"encoding/base64"
 	"errors"
 	"flag"
 	"fmt"
@@ -99,39 +96,11 @@ func signSSH(keyPEM, text []byte, name string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	h := sha512.Sum512(text)
-	signed := append([]byte("SSHSIG"), ssh.Marshal(struct {
-		Namespace, Reserved, HashAlg string
-		Hash                         []byte
-	}{sig.Namespace, "", "sha512", h[:]})...)
-	var s *ssh.Signature
-	if signer.PublicKey().Type() == ssh.KeyAlgoRSA {
-		as, ok := signer.(ssh.AlgorithmSigner)
-		if !ok {
-			return nil, fmt.Errorf("%s: this RSA key cannot sign with SHA-512", name)
-		}
-		s, err = as.SignWithAlgorithm(rand.Reader, signed, ssh.KeyAlgoRSASHA512)
-	} else {
-		s, err = signer.Sign(rand.Reader, signed)
-	}
+	armored, err := sig.SignSSH(signer, text)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	blob := append([]byte("SSHSIG"), ssh.Marshal(struct {
-		Version                      uint32
-		PublicKey                    []byte
-		Namespace, Reserved, HashAlg string
-		Signature                    []byte
-	}{1, signer.PublicKey().Marshal(), sig.Namespace, "", "sha512", ssh.Marshal(s)})...)
-	b64 := base64.StdEncoding.EncodeToString(blob)
-	var buf bytes.Buffer
-	buf.WriteString("-----BEGIN SSH SIGNATURE-----\n")
-	for len(b64) > 70 {
-		buf.WriteString(b64[:70] + "\n")
-		b64 = b64[70:]
-	}
-	buf.WriteString(b64 + "\n-----END SSH SIGNATURE-----\n")
-	return buf.Bytes(), nil
+	return armored, nil
 }
 
 // signOpenPGP clearsigns text with the signing key of the first private

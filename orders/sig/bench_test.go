@@ -166,7 +166,7 @@ func sshKind(tb testing.TB, texts [][]byte) *benchKind {
 	}
 	k := &benchKind{name: "SSH-ed25519", kr: kr, msgs: make([]sig.Message, len(texts))}
 	for i, t := range texts {
-		armored, err := sshSign(signer, t)
+		armored, err := sig.SignSSH(signer, t)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -202,29 +202,6 @@ func sshSignedData(text []byte) []byte {
 		Namespace, Reserved, HashAlg string
 		Hash                         []byte
 	}{sig.Namespace, "", "sha512", h[:]})...)
-}
-
-func sshSign(signer ssh.Signer, text []byte) ([]byte, error) {
-	s, err := signer.Sign(rand.Reader, sshSignedData(text))
-	if err != nil {
-		return nil, err
-	}
-	blob := append([]byte(sshsigMagic), ssh.Marshal(sshsigBlob{
-		Version:   1,
-		PublicKey: signer.PublicKey().Marshal(),
-		Namespace: sig.Namespace,
-		HashAlg:   "sha512",
-		Signature: ssh.Marshal(s),
-	})...)
-	b64 := base64.StdEncoding.EncodeToString(blob)
-	var out bytes.Buffer
-	out.WriteString("-----BEGIN SSH SIGNATURE-----\n")
-	for len(b64) > 70 {
-		out.WriteString(b64[:70] + "\n")
-		b64 = b64[70:]
-	}
-	out.WriteString(b64 + "\n-----END SSH SIGNATURE-----\n")
-	return out.Bytes(), nil
 }
 
 // sshUnarmor reads the signature out of an armored SSHSIG blob.

@@ -3,9 +3,6 @@ package sig
 import (
 	"bytes"
 	"crypto/ed25519"
-	"crypto/rand"
-	"crypto/sha512"
-	"encoding/base64"
 	"errors"
 	"strings"
 	"testing"
@@ -113,14 +110,11 @@ func fuzzSeeds(tb testing.TB, ent *openpgp.Entity, signer ssh.Signer) map[string
 
 // sshsigFor signs text as ssh-keygen -Y sign -n pbem does.
 func sshsigFor(tb testing.TB, signer ssh.Signer, text []byte) []byte {
-	h := sha512.Sum512(text)
-	signed := append([]byte(sshsigMagic), ssh.Marshal(sshsigSigned{Namespace, "", "sha512", h[:]})...)
-	s, err := signer.Sign(rand.Reader, signed)
+	armored, err := SignSSH(signer, text)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	blob := append([]byte(sshsigMagic), ssh.Marshal(sshsigBlob{sshsigFormat, signer.PublicKey().Marshal(), Namespace, "", "sha512", ssh.Marshal(s)})...)
-	return []byte(sshsigBegin + "\n" + base64.StdEncoding.EncodeToString(blob) + "\n" + sshsigEnd + "\n")
+	return armored
 }
 
 var fuzzErrs = []error{ErrBadSignature, ErrUnknownKey, ErrExpiredKey, ErrExpiredSignature, ErrRevokedKey, ErrWrongNamespace, ErrNoSignature, ErrMalformed, ErrWrongSide}

@@ -2,9 +2,11 @@ package sig
 
 import (
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"crypto/sha512"
 	"encoding/base64"
+	"errors"
 	"fmt"
 
 	"golang.org/x/crypto/ssh"
@@ -112,11 +114,48 @@ func (kr *Keyring) ssh(text, armored []byte) (*Signed, error) {
 		default:
 			return nil, fmt.Errorf("%w: SSH signature hash %q", ErrMalformed, blob.HashAlg)
 		}
-		signed := append([]byte(sshsigMagic), ssh.Marshal(sshsigSigned{blob.Namespace, blob.Reserved, blob.HashAlg, h})...)
+		signed := sshsigSignedData(sshsigSigned{blob.Namespace, blob.Reserved, blob.HashAlg, h})
 		if err := pub.Verify(signed, &sig); err == nil {
 			o := kr.sshOf[who]
 			return &Signed{Scheme: SSH, Side: o.side, Player: o.player, Fingerprint: o.fingerprint, Text: bytes.Clone(c)}, nil
 		}
 	}
 	return nil, fmt.Errorf("%w: SSH signature by %s", ErrBadSignature, ssh.FingerprintSHA256(pub))
+}
+
+// sshsigSignedData is the bytes an SSHSIG signature covers.
+func sshsigSignedData(d sshsigSigned) []byte {
+	return append([]byte(sshsigMagic), ssh.Marshal(d)...)
+}
+
+// SignSSH makes the armored SSH signature of text in namespace Namespace,
+// as ssh-keygen -Y sign -n pbem does: SHA-512 over the text and, for an RSA
+// key, an rsa-sha2-512 signature (Verify refuses SHA-1 ssh-rsa ones).
+func SignSSH(signer ssh.Signer, text []byte) ([]byte, error) {
+	h := sha512.Sum512(text)
+	signed := sshsigSignedData(sshsigSigned{Namespace, "", "sha512", h[:]})
+	var s *ssh.Signature
+	var err error
+	if signer.PublicKey().Type() == ssh.KeyAlgoRSA {
+		as, ok := signer.(ssh.AlgorithmSigner)
+		if !ok {
+			return nil, errors.New("this RSA key cannot sign with SHA-512")
+		}
+		s, err = as.SignWithAlgorithm(rand.Reader, signed, ssh.KeyAlgoRSASHA512)
+	} else {
+		s, err = signer.Sign(rand.Reader, signed)
+	}
+	if err != nil {
+		return nil, err
+	}
+	blob := append([]byte(sshsigMagic), ssh.Marshal(sshsigBlob{sshsigFormat, signer.PublicKey().Marshal(), Namespace, "", "sha512", ssh.Marshal(s)})...)
+	b64 := base64.StdEncoding.EncodeToString(blob)
+	var out bytes.Buffer
+	out.WriteString(sshsigBegin + "\n")
+	for len(b64) > 70 { // ssh-keygen's line length
+		out.WriteString(b64[:70] + "\n")
+		b64 = b64[70:]
+	}
+	out.WriteString(b64 + "\n" + sshsigEnd + "\n")
+	return out.Bytes(), nil
 }
