@@ -26,22 +26,7 @@ func tannenberg(t testing.TB, name string) engine.State {
 	return st
 }
 
-func order(line int, text string) engine.Order {
-	f := strings.Fields(text)
-	o := engine.Order{Line: line, Verb: f[0]}
-	cl := engine.Clause{}
-	for _, w := range f[1:] {
-		switch w {
-		case "to", "via", "with", "shift", "if", "advance", "toward", "at":
-			o.Clauses = append(o.Clauses, cl)
-			cl = engine.Clause{Keyword: w}
-			continue
-		}
-		cl.Words = append(cl.Words, engine.Word{Text: w, Line: line})
-	}
-	o.Clauses = append(o.Clauses, cl)
-	return o
-}
+var order = gwite.TestOrder
 
 func sixes(n int) []int {
 	out := make([]int, n)
