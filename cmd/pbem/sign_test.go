@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"encoding/pem"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -101,18 +102,9 @@ func TestSignOpenPGP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var priv, pub bytes.Buffer
-	w, _ := armor.Encode(&priv, openpgp.PrivateKeyType, nil)
-	if err := ent.SerializePrivate(w, nil); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	w, _ = armor.Encode(&pub, openpgp.PublicKeyType, nil)
-	if err := ent.Serialize(w); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	keyFile := writeFile(t, "anna.asc", priv.Bytes())
+	priv := armorKey(t, openpgp.PrivateKeyType, func(w io.Writer) error { return ent.SerializePrivate(w, nil) })
+	pub := armorKey(t, openpgp.PublicKeyType, ent.Serialize)
+	keyFile := writeFile(t, "anna.asc", priv)
 	orders := writeFile(t, "ru.orders", []byte(signText))
 	out := filepath.Join(t.TempDir(), "signed.txt")
 	code, stdout, errs := runPbem(t, "sign", "-key", keyFile, "-o", out, orders)
@@ -123,7 +115,7 @@ func TestSignOpenPGP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kr, err := sig.LoadKeyring([]sig.KeyEntry{{Side: "RU", Player: "Anna", Armored: pub.Bytes()}})
+	kr, err := sig.LoadKeyring([]sig.KeyEntry{{Side: "RU", Player: "Anna", Armored: pub}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,19 +154,10 @@ func TestSignRejects(t *testing.T) {
 	if err := ent.EncryptPrivateKeys([]byte("secret"), nil); err != nil {
 		t.Fatal(err)
 	}
-	var priv, pub bytes.Buffer
-	w, _ := armor.Encode(&priv, openpgp.PrivateKeyType, nil)
-	if err := ent.SerializePrivateWithoutSigning(w, nil); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	w, _ = armor.Encode(&pub, openpgp.PublicKeyType, nil)
-	if err := ent.Serialize(w); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	pgpEnc := writeFile(t, "enc.asc", priv.Bytes())
-	pgpPub := writeFile(t, "pub.asc", pub.Bytes())
+	priv := armorKey(t, openpgp.PrivateKeyType, func(w io.Writer) error { return ent.SerializePrivateWithoutSigning(w, nil) })
+	pub := armorKey(t, openpgp.PublicKeyType, ent.Serialize)
+	pgpEnc := writeFile(t, "enc.asc", priv)
+	pgpPub := writeFile(t, "pub.asc", pub)
 	junk := writeFile(t, "junk", []byte("hello\n"))
 	orders := writeFile(t, "ru.orders", []byte(signText))
 
@@ -201,4 +184,21 @@ func TestSignRejects(t *testing.T) {
 	if _, err := os.Stat(orders + ".sig"); err == nil {
 		t.Error("a refused key wrote a signature")
 	}
+}
+
+// armorKey armors what write serializes as an OpenPGP block of type typ.
+func armorKey(t *testing.T, typ string, write func(io.Writer) error) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	w, err := armor.Encode(&b, typ, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := write(w); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
