@@ -497,16 +497,26 @@ func (g *Game) orderLeave(side engine.Side, o engine.Order, l *log) {
 	}
 }
 
-// orderRemove takes marker N off the map; its units stand openly in its
-// hex (T 18.34). It may come back from the next German Movement Phase.
-func (g *Game) orderRemove(side engine.Side, o engine.Order, l *log) {
+// gruppeOnMap reads the Gruppe number an order names first and returns
+// that Gruppe, refusing the order under rule if it is not on the map.
+func (g *Game) gruppeOnMap(side engine.Side, o engine.Order, rule string, l *log) (*Gruppe, bool) {
 	n, ok := g.gruppeNumber(side, o, wordsOf(o, "")[0], l)
 	if !ok {
-		return
+		return nil, false
 	}
 	gr := g.gruppe(n)
 	if gr == nil || !gr.OnMap {
-		l.reject(side, o, "T 18.34", "Gruppe %d is not on the map", n)
+		l.reject(side, o, rule, "Gruppe %d is not on the map", n)
+		return nil, false
+	}
+	return gr, true
+}
+
+// orderRemove takes marker N off the map; its units stand openly in its
+// hex (T 18.34). It may come back from the next German Movement Phase.
+func (g *Game) orderRemove(side engine.Side, o engine.Order, l *log) {
+	gr, ok := g.gruppeOnMap(side, o, "T 18.34", l)
+	if !ok {
 		return
 	}
 	ms := g.members(gr)
@@ -581,15 +591,11 @@ func (g *Game) freshGruppe(gr *Gruppe, ms []*Unit) bool {
 // orderMoveGruppe carries out `move GN to HEX` or `move GN via HEX...`: the
 // marker moves with every unit in its box, as one unit (T 18.31).
 func (g *Game) orderMoveGruppe(side engine.Side, o engine.Order, l *log) {
-	n, ok := g.gruppeNumber(side, o, wordsOf(o, "")[0], l)
+	gr, ok := g.gruppeOnMap(side, o, "T 18.31", l)
 	if !ok {
 		return
 	}
-	gr := g.gruppe(n)
-	if gr == nil || !gr.OnMap {
-		l.reject(side, o, "T 18.31", "Gruppe %d is not on the map", n)
-		return
-	}
+	n := gr.N
 	ms := g.members(gr)
 	for _, u := range ms {
 		// T 18.33: a unit that may not move (out of command, entrained)
