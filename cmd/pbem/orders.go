@@ -112,21 +112,15 @@ The exit status is 1 if any file has a problem.`,
 // key to say which side sent the file, the header's side is taken at its
 // word, but it must be one of sides.
 func bindAtStart(st engine.State, sides []engine.Side, game string, f *orders.File) ([]string, error) {
-	b, err := orders.ReadBinding(f.Header)
-	if err != nil {
-		// Bind reads the header again and names the file in its errors.
-		_, err := ack.Bind(st, game, "", f, nil)
-		return nil, err
-	}
-	side := engine.Side(strings.ToUpper(b.Side))
-	if !slices.Contains(sides, side) {
-		e := &orders.Error{File: f.Name, Line: 1, Msg: fmt.Sprintf("Side: no side %s in this game; the sides are %v", b.Side, sides)}
-		for _, h := range f.Header {
-			if h.Key == "Side" {
-				e.Line, e.Col = h.Line, h.Col
-			}
+	var side engine.Side
+	for _, h := range f.Header {
+		if h.Key != "Side" || h.Value == "" {
+			continue // Bind reports a missing or empty side
 		}
-		return nil, orders.ErrorList{e}
+		side = engine.Side(strings.ToUpper(h.Value))
+		if !slices.Contains(sides, side) {
+			return nil, orders.ErrorList{{File: f.Name, Line: h.Line, Col: h.Col, Msg: fmt.Sprintf("Side: no side %s in this game; the sides are %v", h.Value, sides)}}
+		}
 	}
 	r, err := ack.Bind(st, game, side, f, nil)
 	if err != nil {
