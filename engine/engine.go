@@ -34,6 +34,12 @@ type State interface {
 	// Validate checks orders for one side against the open window without
 	// rolling dice or changing anything: a dry run for acknowledgements.
 	Validate(side Side, orders []Order) []Problem
+	// Preview reads side's orders for the open window as things stand,
+	// from what side's View shows and nothing else, without rolling dice:
+	// the path chosen for a move given only its destination, the odds of
+	// an attack, and warnings for orders that would fail or fare badly
+	// now. Orders Validate refuses get no remark.
+	Preview(side Side, orders []Order) []Remark
 	// Resolve closes the open window with the orders each side sent (a
 	// side missing from the map sent nothing and its standing orders
 	// apply), runs every automatic step up to the next window, and returns
@@ -66,13 +72,28 @@ type Problem struct {
 	Case   string // rule case, e.g. "std 5.13"
 }
 
-func (p Problem) String() string {
-	s := fmt.Sprintf("line %d: %s: %s", p.Line, p.Order, p.Reason)
-	if p.Case != "" {
-		s += " [" + p.Case + "]"
+func (p Problem) String() string { return cite(p.Line, p.Order, p.Reason, p.Case) }
+
+// cite prints what is said of the order on a line, with its rule case.
+func cite(line int, order, text, rule string) string {
+	s := fmt.Sprintf("line %d: %s: %s", line, order, text)
+	if rule != "" {
+		s += " [" + rule + "]"
 	}
 	return s
 }
+
+// Remark is what a preview says about one order: how the engine reads it
+// or, for a Warning, why it may fail or fare badly as things stand.
+type Remark struct {
+	Line    int    // line of the order in its file
+	Order   string // the order in canonical form
+	Text    string // for the player; drawn from the side's View only
+	Case    string // rule case, if one applies
+	Warning bool
+}
+
+func (r Remark) String() string { return cite(r.Line, r.Order, r.Text, r.Case) }
 
 // View is what one side may know: the ruleset fills it from the state
 // through its fog-of-war rules. Reports and maps are drawn from a View,

@@ -303,14 +303,26 @@ func (g *Game) cheapestPath(u *Unit, dest hex.Hex) []hex.Hex {
 }
 
 // landSearch finds the least-MP land paths of u from its hex within limit
-// MP (std 5.12, 7.21).
+// MP (std 5.12, 7.21). A Russian route is costed as the Russian sees the
+// map (T 18.41, AMB-30): each hex next to a Gruppe marker costs the MP
+// the move must hold there, whether or not the marker hides a zone of
+// control, so the route chosen never depends on what the marker hides.
 func (g *Game) landSearch(u *Unit, limit int) *engine.Result[hex.Hex] {
+	var near map[hex.Hex]bool
+	if u.Side() != hiddenSide {
+		near = g.besideMarkers()
+	}
 	s := engine.Search[hex.Hex]{
 		Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
 			for _, n := range g.Map().Grid.Neighbours(h) {
-				if st := g.enterCost(u, h, n); st.ok {
-					visit(n, st.cost)
+				st := g.enterCost(u, h, n)
+				if !st.ok {
+					continue
 				}
+				if near[n] && !g.inEZOC(n, u.Side()) {
+					st.cost++ // the MP held for a possible zone of control
+				}
+				visit(n, st.cost)
 			}
 		},
 		Less:  hex.Hex.Less,

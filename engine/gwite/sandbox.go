@@ -14,7 +14,7 @@ func (v *View) Sandbox() *Game {
 	base := v
 	g := &Game{
 		data: base.data, scen: base.scen, opt: base.opt,
-		Turn: v.Turn, VP: v.VP,
+		Turn: v.Turn, VP: v.VP, Step: v.step, SetupDone: v.setupDone, Over: v.over,
 		LastOcc:  map[hex.Hex]engine.Side{},
 		Standing: map[engine.Side]*Standing{},
 		units:    map[string]*Unit{},
@@ -25,7 +25,7 @@ func (v *View) Sandbox() *Game {
 		if d == nil {
 			continue
 		}
-		u := &Unit{ID: uv.ID, Data: d, Loc: uv.Loc, Hex: uv.Hex, StepsLost: d.Steps - uv.Steps, Entrained: uv.Entrained}
+		u := &Unit{ID: uv.ID, Data: d, Loc: uv.Loc, Hex: uv.Hex, StepsLost: d.Steps - uv.Steps, Entrained: uv.Entrained, UsedRail: uv.UsedRail}
 		if u.Loc == OnMap {
 			g.LastOcc[u.Hex] = u.Side()
 		}
@@ -42,8 +42,30 @@ func (v *View) Sandbox() *Game {
 		g.Forts = append(g.Forts, ft)
 		g.forts[fv.Hex] = ft
 	}
+	g.Hidden = v.sandboxGruppen(g.phaseStamp())
 	g.reindex()
 	return g
+}
+
+// sandboxGruppen is the T 18 markers as the view shows them: the German's
+// own Gruppen whole; for the Russian, each marker on the map as a box whose
+// contents are unknown, and so empty.
+func (v *View) sandboxGruppen(now int) Hidden {
+	var h Hidden
+	for _, gv := range v.Gruppen {
+		if !gv.OnMap && !gv.Used {
+			continue // never used: gruppe(n) is nil (T 18.5)
+		}
+		gr := &Gruppe{N: gv.N, OnMap: gv.OnMap, Hex: gv.Hex, Token: gv.Token, Units: append([]string(nil), gv.Units...)}
+		if !gv.OnMap && !gv.Available {
+			gr.Removed = now // taken off this phase (T 18.5)
+		}
+		h.Gruppen = append(h.Gruppen, gr)
+	}
+	for i, m := range v.Markers {
+		h.Gruppen = append(h.Gruppen, &Gruppe{N: i + 1, OnMap: true, Hex: m.Hex, Token: m.Token})
+	}
+	return h
 }
 
 // Reachable returns every hex unit id could reach by land this phase with

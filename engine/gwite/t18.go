@@ -206,6 +206,22 @@ func (g *Game) markersNear(h hex.Hex) []*Gruppe {
 	return out
 }
 
+// besideMarkers is the set of hexes next to or under a Gruppe marker on
+// the map (see markersNear), nil if there is none.
+func (g *Game) besideMarkers() map[hex.Hex]bool {
+	var out map[hex.Hex]bool
+	for _, gr := range g.onMapGruppen() {
+		if out == nil {
+			out = map[hex.Hex]bool{}
+		}
+		out[gr.Hex] = true
+		for _, n := range g.Map().Grid.Neighbours(gr.Hex) {
+			out[n] = true
+		}
+	}
+	return out
+}
+
 // gruppePlaced keeps the Gruppen true to a unit's new position; place
 // calls it whenever a unit is put in a hex.
 //
@@ -878,6 +894,9 @@ type GruppeView struct {
 	Units []string
 	// Available: off the map and free to come onto it now (T 18.5).
 	Available bool
+	// Used: it has been on the map, so it may come back only where
+	// T 18.5 lets a removed marker return.
+	Used bool `json:",omitempty"`
 }
 
 // gruppeViews fills the Gruppe part of side's view.
@@ -894,7 +913,7 @@ func (g *Game) gruppeViews(v *View) {
 			v.Gruppen = append(v.Gruppen, GruppeView{N: n, Available: true})
 			continue
 		}
-		gv := GruppeView{N: n, Token: gr.Token, OnMap: gr.OnMap, Hex: gr.Hex}
+		gv := GruppeView{N: n, Token: gr.Token, OnMap: gr.OnMap, Hex: gr.Hex, Used: true}
 		if gr.OnMap {
 			for _, u := range g.members(gr) {
 				gv.Units = append(gv.Units, u.ID)

@@ -26,10 +26,14 @@ type View struct {
 	Markers []MarkerView `json:",omitempty"`
 	Gruppen []GruppeView `json:",omitempty"`
 
-	// The public game data the view is drawn on, for Sandbox.
-	data *scenario.Game
-	scen *scenario.Scenario
-	opt  engine.Options
+	// The public game data the view is drawn on, and where the game
+	// stands in its sequence of play, for Sandbox.
+	data      *scenario.Game
+	scen      *scenario.Scenario
+	opt       engine.Options
+	step      int
+	setupDone bool
+	over      bool
 }
 
 // UnitView is a unit as a side sees it.
@@ -52,6 +56,9 @@ type UnitView struct {
 	Arrive    int    // own reinforcements: due turn
 	Entry     string // own reinforcements: entry letter
 	Gruppe    int    // own units: the Gruppe it is in, 0 if none (T 18)
+	// Own units: moved by rail this player-turn, so that only TCR 1 may
+	// attack (std 5.34).
+	UsedRail bool `json:",omitempty"`
 }
 
 // FortView is a fortress as both sides see it.
@@ -72,7 +79,8 @@ func (v *View) Window() engine.Window { return v.Win }
 // View implements engine.State.
 func (g *Game) View(side engine.Side) engine.View {
 	v := &View{For: side, Win: g.Window(), Turn: g.Turn, VP: g.VP, Level: g.VictoryLevel(), Map: g.Map(),
-		RailCap: g.railCapacity(side), data: g.data, scen: g.scen, opt: g.opt}
+		RailCap: g.railCapacity(side), data: g.data, scen: g.scen, opt: g.opt,
+		step: g.Step, setupDone: g.SetupDone, over: g.Over}
 	for _, u := range g.Units {
 		own := u.Side() == side
 		if !own && u.Loc != OnMap {
@@ -88,7 +96,7 @@ func (g *Game) View(side engine.Side) engine.View {
 			Parent: u.Data.Parent, Loc: u.Loc, Hex: u.Hex, Steps: u.Steps(), MaxSteps: u.Data.Steps,
 			Strength: u.Strength(), HQ: u.HQ(), Entrained: u.Entrained, SP: u.SP(), TCR: u.TCR()}
 		if own {
-			uv.Arrive, uv.Entry = u.ArriveTurn, u.Entry
+			uv.Arrive, uv.Entry, uv.UsedRail = u.ArriveTurn, u.Entry, u.UsedRail
 			if gr := g.gruppeOf(u); gr != nil && u.OnMap() {
 				uv.Gruppe = gr.N
 			}

@@ -147,11 +147,15 @@ func Run(name string, src []byte) *Result {
 		return r
 	}
 	before := st
+	previews := map[engine.Side][]engine.Remark{}
+	for side, os := range byName {
+		previews[side] = st.Preview(side, os)
+	}
 	next, events, resolveErr := st.Resolve(byName, dice)
 	for _, e := range events {
 		r.Events = append(r.Events, e.String())
 	}
-	out := &outcome{before: before, after: next, events: events, err: resolveErr, dice: dice}
+	out := &outcome{before: before, after: next, events: events, err: resolveErr, dice: dice, previews: previews}
 	c.check(out, r)
 	return r
 }

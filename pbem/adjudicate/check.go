@@ -15,6 +15,9 @@ type outcome struct {
 	events        []engine.Event
 	err           error
 	dice          *engine.Script
+	// previews is each side's orders previewed before resolution
+	// (engine.State.Preview).
+	previews map[engine.Side][]engine.Remark
 }
 
 // check tests every expectation of the case. Expectations, one per line:
@@ -32,6 +35,9 @@ type outcome struct {
 //	window ID                    the window now open
 //	rolls N                      exactly N dice were rolled
 //	error "TEXT"                 resolution failed with TEXT
+//	remark SIDE LINE "TEXT"      the preview of SIDE's order on LINE says TEXT
+//	warning SIDE LINE "TEXT"     the preview warns of SIDE's order on LINE: TEXT
+//	warnings SIDE N              the preview of SIDE's orders has N warnings
 func (c *Case) check(o *outcome, r *Result) {
 	lines := strings.Split(c.Sections["expect"], "\n")
 	if o.err != nil && !strings.Contains(c.Sections["expect"], "error ") {
@@ -81,6 +87,36 @@ func (c *Case) check(o *outcome, r *Result) {
 			}
 			if !found {
 				bad("no rejection of %s's line %d citing %q", words[1], n, quoted)
+			}
+		case "remark", "warning":
+			if len(words) < 3 {
+				bad("want: %s SIDE LINE \"TEXT\"", words[0])
+				continue
+			}
+			n, _ := strconv.Atoi(words[2])
+			found := false
+			for _, rm := range o.previews[engine.Side(words[1])] {
+				if rm.Line == n && rm.Warning == (words[0] == "warning") && strings.Contains(rm.String(), quoted) {
+					found = true
+				}
+			}
+			if !found {
+				bad("no such %s; the preview says: %v", words[0], o.previews[engine.Side(words[1])])
+			}
+		case "warnings":
+			if len(words) < 3 {
+				bad("want: warnings SIDE N")
+				continue
+			}
+			n, _ := strconv.Atoi(words[2])
+			got := 0
+			for _, rm := range o.previews[engine.Side(words[1])] {
+				if rm.Warning {
+					got++
+				}
+			}
+			if got != n {
+				bad("%d warnings: %v", got, o.previews[engine.Side(words[1])])
 			}
 		case "rejections":
 			n, _ := strconv.Atoi(words[1])
