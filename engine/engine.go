@@ -72,15 +72,16 @@ type Problem struct {
 	Case   string // rule case, e.g. "std 5.13"
 }
 
-func (p Problem) String() string { return cite(p.Line, p.Order, p.Reason, p.Case) }
+func (p Problem) String() string {
+	return fmt.Sprintf("line %d: %s: %s", p.Line, p.Order, Cited(p.Reason, p.Case))
+}
 
-// cite prints what is said of the order on a line, with its rule case.
-func cite(line int, order, text, rule string) string {
-	s := fmt.Sprintf("line %d: %s: %s", line, order, text)
-	if rule != "" {
-		s += " [" + rule + "]"
+// Cited is text followed by its rule case in brackets, if there is one.
+func Cited(text, rule string) string {
+	if rule == "" {
+		return text
 	}
-	return s
+	return text + " [" + rule + "]"
 }
 
 // Remark is what a preview says about one order: how the engine reads it
@@ -93,7 +94,9 @@ type Remark struct {
 	Warning bool
 }
 
-func (r Remark) String() string { return cite(r.Line, r.Order, r.Text, r.Case) }
+func (r Remark) String() string {
+	return fmt.Sprintf("line %d: %s: %s", r.Line, r.Order, Cited(r.Text, r.Case))
+}
 
 // View is what one side may know: the ruleset fills it from the state
 // through its fog-of-war rules. Reports and maps are drawn from a View,

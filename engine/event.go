@@ -51,12 +51,7 @@ type Note struct {
 	Seen []Side
 }
 
-func (n *Note) String() string {
-	if n.Case == "" {
-		return n.Text
-	}
-	return n.Text + " [" + n.Case + "]"
-}
+func (n *Note) String() string { return Cited(n.Text, n.Case) }
 
 // EventCase implements Event.
 func (n *Note) EventCase() string { return n.Case }

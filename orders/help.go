@@ -146,11 +146,15 @@ func sentence(s string) string {
 }
 
 // wrap fills text into lines of at most 76 characters.
-func wrap(text string) string { return wrapIndent(text, "") }
+func wrap(text string) string { return Fill(text, "", 76) }
 
 // wrapIndent is wrap with the lines after the first indented.
-func wrapIndent(text, indent string) string {
-	const width = 76
+func wrapIndent(text, indent string) string { return Fill(text, indent, 76) }
+
+// Fill breaks text into lines of at most width characters at blanks, the
+// lines after the first starting with indent. A word longer than a line
+// stands alone on its line.
+func Fill(text, indent string, width int) string {
 	var b strings.Builder
 	n := 0
 	for i, w := range strings.Fields(text) {

@@ -60,13 +60,13 @@ The exit status is 1 if any file has a problem.`,
 			fmt.Fprintln(e.stderr, "usage: pbem orders check [-scenario NAME [-game ID]] FILE...")
 			return 2
 		}
-		var bind func(f *orders.File) ([]string, error)
+		var bind func(f *orders.File) ([]string, []string, error)
 		if o.scenario != "" {
 			st, g, game, ok := startScenario(e, o, "orders check", checkFlags.game)
 			if !ok {
 				return 1
 			}
-			bind = func(f *orders.File) ([]string, error) { return bindAtStart(st, g.Sides, game, f) }
+			bind = func(f *orders.File) ([]string, []string, error) { return bindAtStart(st, g.Sides, game, f) }
 		}
 		status := 0
 		for _, name := range args {
@@ -77,9 +77,12 @@ The exit status is 1 if any file has a problem.`,
 				continue
 			}
 			f, err := orders.Parse(name, src, gwite.Ruleset{}.Verbs())
-			var refused []string
+			var refused, remarks []string
 			if err == nil && bind != nil {
-				refused, err = bind(f)
+				refused, remarks, err = bind(f)
+			}
+			for _, r := range remarks {
+				fmt.Fprintf(e.stdout, "%s:%s\n", name, r)
 			}
 			var errs orders.ErrorList
 			switch {
@@ -108,10 +111,11 @@ The exit status is 1 if any file has a problem.`,
 
 // bindAtStart binds f to the open window of st for game as if it were
 // signed by a key of the side its header names, and returns the orders
-// the window would refuse, each as "LINE: order: reason [case]". With no
-// key to say which side sent the file, the header's side is taken at its
-// word, but it must be one of sides.
-func bindAtStart(st engine.State, sides []engine.Side, game string, f *orders.File) ([]string, error) {
+// the window would refuse, each as "LINE: order: reason [case]", and how
+// the engine reads the others, each as "LINE: note: order: text [case]"
+// or "LINE: warning: ...". With no key to say which side sent the file,
+// the header's side is taken at its word, but it must be one of sides.
+func bindAtStart(st engine.State, sides []engine.Side, game string, f *orders.File) (refused, remarks []string, err error) {
 	var side engine.Side
 	for _, h := range f.Header {
 		if h.Key != "Side" || h.Value == "" {
@@ -119,22 +123,24 @@ func bindAtStart(st engine.State, sides []engine.Side, game string, f *orders.Fi
 		}
 		side = engine.Side(strings.ToUpper(h.Value))
 		if !slices.Contains(sides, side) {
-			return nil, orders.ErrorList{{File: f.Name, Line: h.Line, Col: h.Col, Msg: fmt.Sprintf("Side: no side %s in this game; the sides are %v", h.Value, sides)}}
+			return nil, nil, orders.ErrorList{{File: f.Name, Line: h.Line, Col: h.Col, Msg: fmt.Sprintf("Side: no side %s in this game; the sides are %v", h.Value, sides)}}
 		}
 	}
 	r, err := ack.Bind(st, game, side, f, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var refused []string
 	for _, p := range r.Problems {
-		msg := fmt.Sprintf("%d: %s: %s", p.Line, p.Order, p.Reason)
-		if p.Case != "" {
-			msg += " [" + p.Case + "]"
-		}
-		refused = append(refused, msg)
+		refused = append(refused, strings.TrimPrefix(p.String(), "line "))
 	}
-	return refused, nil
+	for _, rm := range r.Remarks {
+		kind := "note"
+		if rm.Warning {
+			kind = "warning"
+		}
+		remarks = append(remarks, fmt.Sprintf("%d: %s: %s: %s", rm.Line, kind, rm.Order, engine.Cited(rm.Text, rm.Case)))
+	}
+	return refused, remarks, nil
 }
 
 // readLimited reads at most n bytes of a file: enough for Parse to see

@@ -9,8 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"pbem/engine"
 	"pbem/engine/gwite"
+	"pbem/engine/rulesets"
 	"pbem/orders"
+	"pbem/scenarios"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated docs (orders.md, rulings.md)")
@@ -187,5 +190,41 @@ func TestOrdersTestdataWithGwiteVerbs(t *testing.T) {
 		for n, re := range want {
 			t.Errorf("%s:%d: no problem matching %q", name, n, re)
 		}
+	}
+}
+
+// Past the set-up, a checked file also gets how the engine reads its
+// orders: the path of a move given by its destination, as a note, and a
+// move that cannot be made as things stand, as a warning.
+func TestOrdersCheckRemarks(t *testing.T) {
+	c, err := scenarios.Embedded()
+	if c == nil {
+		t.Fatal(err)
+	}
+	g, s, err := c.Find("tannenberg-1914")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rulesets.New(g, s, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, _, err = st.Resolve(nil, &engine.Script{}); err != nil { // the German set-up, no orders
+		t.Fatal(err)
+	}
+	f, err := orders.Parse("ru.orders", []byte("Game: t\nSide: RU\nWindow: GT1 RU-MOVE\nNonce: n0nce-for-test\n\nmove RU-XV to 2118\nmove RU-XIII to 0101\n"), gwite.Ruleset{}.Verbs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused, remarks, err := bindAtStart(st, g.Sides, "t", f)
+	if err != nil || len(refused) > 0 {
+		t.Fatal(refused, err)
+	}
+	want := []string{
+		"6: note: move RU-XV to 2118: path 2218 2118 (1 MP) [std 5.12]",
+		"7: warning: move RU-XIII to 0101: as things stand: RU-XIII cannot reach 0101 this phase [std 5.14]",
+	}
+	if strings.Join(remarks, "\n") != strings.Join(want, "\n") {
+		t.Errorf("remarks:\n%s\nwant:\n%s", strings.Join(remarks, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -2,6 +2,7 @@ package gwite
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"pbem/engine"
@@ -11,11 +12,12 @@ import (
 // Preview implements engine.State. It plays side's orders on a sandbox
 // built from side's View alone (Sandbox), so that nothing it says can
 // depend on what the side may not see: in a Movement Phase it carries out
-// the land and rail moves and the Gruppe orders in file order and gives
-// the path each move given by destination would take; in a Combat Phase
-// it declares each attack in turn and gives its odds. Orders that would
+// the land and rail moves, entrainments and the Gruppe orders in file
+// order and gives the path each move given by destination would take; in
+// a Combat Phase it declares each attack in turn and gives its odds. Orders that would
 // fail as things stand, and attacks below 1-2, are warnings. Nothing is
-// rolled: the preview stops at the first order that would need a die.
+// rolled: the units of an order that calls for a die are left out of the
+// preview from that order on.
 func (g *Game) Preview(side engine.Side, orders []engine.Order) []engine.Remark {
 	return g.View(side).(*View).preview(orders)
 }
@@ -36,7 +38,8 @@ func (v *View) preview(orders []engine.Order) []engine.Remark {
 			todo = append(todo, o)
 		}
 	}
-	p := &previewer{g: sb, v: v, side: v.For, l: &log{dice: &noDice{}}}
+	p := &previewer{g: sb, v: v, side: v.For, l: &log{dice: &noDice{}},
+		pending: map[string]int{}, commandRoll: map[string]string{}}
 	sb.evlog = p.l
 	switch sb.phase().kind {
 	case kindMove:
@@ -59,20 +62,99 @@ type previewer struct {
 	side engine.Side
 	l    *log
 	out  []engine.Remark
+	// pending is the words (unit ids) of orders whose outcome hangs on a
+	// die, with the line of that order.
+	pending map[string]int
+	// commandRoll is the units that roll for command control (std 10.3),
+	// with the case; the preview assumes they pass, and says so.
+	commandRoll map[string]string
 }
 
 func (p *previewer) say(o engine.Order, warning bool, rule, format string, args ...any) {
 	p.out = append(p.out, engine.Remark{Line: o.Line, Order: o.String(), Text: fmt.Sprintf(format, args...), Case: rule, Warning: warning})
 }
 
-// rolled reports whether the sandbox asked for a die since the preview
-// began; from then on the position is a guess, so the preview stops.
+// rolled reports whether the sandbox asked for a die for order o. Its
+// outcome is then unknown, so the units it names are left out of the
+// preview from here on (pending).
 func (p *previewer) rolled(o engine.Order) bool {
-	if p.l.dice.(*noDice).asked == 0 {
+	d := p.l.dice.(*noDice)
+	if d.asked == 0 {
 		return false
 	}
-	p.say(o, false, "", "this order calls for a die roll; the orders after it are read at resolution")
+	d.asked = 0
+	p.say(o, false, "", "its outcome hangs on a die roll at resolution")
+	for _, c := range o.Clauses {
+		for _, w := range c.Words {
+			p.pending[w.Text] = o.Line
+		}
+	}
 	return true
+}
+
+// waits reports whether o names a unit whose fate hangs on an earlier
+// order's die roll, and says so.
+func (p *previewer) waits(o engine.Order) bool {
+	for _, c := range o.Clauses {
+		for _, w := range c.Words {
+			if line, ok := p.pending[w.Text]; ok {
+				p.say(o, false, "", "%s depends on the die roll for line %d; this order is read at resolution", w.Text, line)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// command runs the Command Control Segment in the sandbox (std 10.3-10.4)
+// with the cc lines of orders. Units an HQ takes into command, or that are
+// out of command without a roll, are settled; each unit that must roll is
+// assumed to pass, and the orders naming it say so (commandNote).
+func (p *previewer) command(orders []engine.Order, combat bool) {
+	from := len(p.l.events)
+	p.g.commandSegment(p.side, orders, combat, p.l)
+	p.l.dice.(*noDice).asked = 0
+	for _, e := range p.l.events[from:] {
+		r, ok := e.(*engine.Roll)
+		if !ok {
+			continue
+		}
+		id := r.Purpose[strings.LastIndex(r.Purpose, " ")+1:]
+		if u := p.g.units[id]; u != nil {
+			u.OCCMove, u.OCCCombat = false, false
+			p.commandRoll[id] = r.Case
+		}
+	}
+}
+
+// commandNote says which units named in o must roll for command control.
+// A Gruppe named in o stands for the units in it (T 18.31).
+func (p *previewer) commandNote(o engine.Order) {
+	var ids []string
+	for _, c := range o.Clauses {
+		for _, w := range c.Words {
+			if !p.g.gruppeRef(p.side, w.Text) {
+				ids = append(ids, w.Text)
+				continue
+			}
+			n, _ := strconv.Atoi(w.Text[1:]) // gruppeRef checked it
+			if gr := p.g.gruppe(n); gr != nil {
+				for _, u := range p.g.members(gr) {
+					ids = append(ids, u.ID)
+				}
+			}
+		}
+	}
+	for _, id := range ids {
+		rule, ok := p.commandRoll[id]
+		switch {
+		case !ok:
+		case rule == "std 10.42":
+			p.say(o, false, rule, "%s must pass a command roll to attack at full strength", id)
+		default:
+			p.say(o, false, rule, "%s must pass a command roll to move", id)
+		}
+	}
 }
 
 // moves previews a Movement Phase (std 5.0, 5.3, T 18.3).
@@ -85,7 +167,14 @@ func (p *previewer) moves(orders []engine.Order) {
 			g.oosAtStart[u.ID] = true
 		}
 	}
+	p.command(orders, false)
 	for _, o := range orders {
+		if p.waits(o) {
+			continue
+		}
+		if o.Verb != "cc" {
+			p.commandNote(o)
+		}
 		if id := wordsOf(o, ""); (o.Verb == "move" || o.Verb == "rail") && len(id) == 1 && !g.gruppeRef(side, id[0]) {
 			if u := g.units[id[0]]; u != nil && !u.OnMap() {
 				p.say(o, false, "std 14.0", "%s is not on the map now; if it arrives this phase, its move is read at resolution", u.ID)
@@ -98,6 +187,10 @@ func (p *previewer) moves(orders []engine.Order) {
 			g.orderMove(side, o, p.l)
 		case "rail":
 			g.orderRail(side, o, p.l)
+		case "entrain":
+			for _, id := range wordsOf(o, "") {
+				g.orderEntrain(side, o, id, p.l)
+			}
 		case "detrain":
 			for _, id := range wordsOf(o, "") {
 				g.orderDetrain(side, o, id, p.l)
@@ -112,9 +205,7 @@ func (p *previewer) moves(orders []engine.Order) {
 			continue
 		}
 		p.events(o, p.l.events[from:])
-		if p.rolled(o) {
-			return
-		}
+		p.rolled(o)
 	}
 }
 
@@ -166,12 +257,14 @@ func (p *previewer) events(o engine.Order, evs []engine.Event) {
 func (p *previewer) attacks(orders []engine.Order) {
 	g, side := p.g, p.side
 	ph := newCombatPhase()
+	p.command(orders, true)
 	n := 0
 	for _, o := range orders {
 		if o.Verb != "attack" {
 			continue
 		}
 		n++
+		p.commandNote(o)
 		if h, ok := p.markerTarget(o); ok {
 			// T 18, digest 7.2: what a marker hides is not in the view.
 			p.say(o, false, "T 18.0", "a Gruppe marker stands in %s; what defends there is known only at resolution", h)

@@ -10,6 +10,10 @@ import (
 	"pbem/orders"
 )
 
+// width is the line length the acknowledgement keeps to, where it can:
+// orders are echoed whole.
+const width = 72
+
 // Ack is what the acknowledgement of one order file says.
 type Ack struct {
 	Game        string
@@ -24,8 +28,10 @@ type Ack struct {
 
 // Acknowledge writes the acknowledgement of an order file: accepted or
 // refused with every reason, the signing key, the canonical echo of every
-// order, each order the window will refuse with its line and rule case, the
-// receipt, and what the side still has to send and by when.
+// order with how the engine reads it (the path of a move given by its
+// destination, the odds of an attack), each order the window will refuse
+// with its line and rule case, the warnings of the preview, the receipt,
+// and what the side still has to send and by when.
 func Acknowledge(a Ack) string {
 	var b strings.Builder
 	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
@@ -71,9 +77,16 @@ func Acknowledge(a Ack) string {
 	default:
 		line("The orders read from the file (not taken):")
 	}
-	for _, l := range strings.SplitAfter(strings.TrimSuffix(string(orders.Format(&orders.File{Orders: given})), "\n"), "\n") {
-		if l != "" {
-			line("  %s", strings.TrimSuffix(l, "\n"))
+	var remarks []engine.Remark
+	if accepted {
+		remarks = a.Result.Remarks
+	}
+	for _, o := range given {
+		line("  %s", strings.TrimSuffix(string(orders.Format(&orders.File{Orders: []engine.Order{o}})), "\n"))
+		for _, rm := range remarks {
+			if rm.Line == o.Line && !rm.Warning {
+				line("    # %s", orders.Fill(engine.Cited(rm.Text, rm.Case), "      # ", width-4))
+			}
 		}
 	}
 	if accepted {
@@ -82,7 +95,21 @@ func Acknowledge(a Ack) string {
 			line("")
 			line("These orders will be refused when the window is resolved; the others stand:")
 			for _, p := range r.Problems {
-				line("  %s", p)
+				line("  %s", orders.Fill(p.String(), "      ", width))
+			}
+		}
+		var warnings []engine.Remark
+		for _, rm := range r.Remarks {
+			if rm.Warning {
+				warnings = append(warnings, rm)
+			}
+		}
+		if len(warnings) > 0 {
+			line("")
+			line("Warnings, from what you can see now; the window is resolved against")
+			line("the position at its close:")
+			for _, w := range warnings {
+				line("  %s", orders.Fill(w.String(), "      ", width))
 			}
 		}
 		line("")

@@ -35,6 +35,7 @@ type Result struct {
 	Window   engine.Window    // the open window
 	Orders   []engine.Order   // every order of the file
 	Problems []engine.Problem // orders the window will refuse (st.Validate)
+	Remarks  []engine.Remark  // how st.Preview reads them, with warnings
 	Receipt  Receipt          // the receipt of this file
 	// Replaces is the receipt of the file this one replaces: the last one
 	// accepted for the window, if any.
@@ -66,9 +67,10 @@ func Hash(text []byte) string {
 // accepted for the window: a mail sent again, by the player or by anyone
 // replaying it, changes nothing. The game id, side and window are compared
 // without regard to case. Otherwise Bind returns the file's orders with the
-// problems st.Validate finds in them: such orders are refused when the
-// window is resolved, the others are carried out. A file accepted for a
-// window replaces the one accepted before it.
+// problems st.Validate finds in them (such orders are refused when the
+// window is resolved, the others are carried out) and what st.Preview
+// says of them. A file accepted for a window replaces the one accepted
+// before it.
 func Bind(st engine.State, gameID string, side engine.Side, f *orders.File, accepted []Receipt) (*Result, error) {
 	b, err := orders.ReadBinding(f.Header)
 	if err != nil {
@@ -107,7 +109,7 @@ func Bind(st engine.State, gameID string, side engine.Side, f *orders.File, acce
 	}
 	b.Game, b.Side, b.Window = gameID, string(side), w.ID
 	r := &Result{Binding: b, Window: w, Orders: f.Orders, Problems: st.Validate(side, f.Orders),
-		Receipt: Receipt{Window: w.ID, Hash: Hash(Canonical(b, f.Orders))}}
+		Remarks: st.Preview(side, f.Orders), Receipt: Receipt{Window: w.ID, Hash: Hash(Canonical(b, f.Orders))}}
 	for _, a := range accepted {
 		if a.Window != w.ID {
 			continue
