@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,9 +13,7 @@ import (
 
 	"pbem/engine"
 	"pbem/engine/gwite"
-	"pbem/engine/rulesets"
 	"pbem/orders"
-	"pbem/scenarios"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated docs (orders.md, rulings.md)")
@@ -197,19 +197,13 @@ func TestOrdersTestdataWithGwiteVerbs(t *testing.T) {
 // orders: the path of a move given by its destination, as a note, and a
 // move that cannot be made as things stand, as a warning.
 func TestOrdersCheckRemarks(t *testing.T) {
-	c, err := scenarios.Embedded()
-	if c == nil {
-		t.Fatal(err)
+	var stderr bytes.Buffer
+	st, g, _, ok := startScenario(&env{stdout: io.Discard, stderr: &stderr}, &options{scenario: "tannenberg-1914"}, "test", "t")
+	if !ok {
+		t.Fatal(stderr.String())
 	}
-	g, s, err := c.Find("tannenberg-1914")
+	st, _, err := st.Resolve(nil, &engine.Script{}) // the German set-up, no orders
 	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := rulesets.New(g, s, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st, _, err = st.Resolve(nil, &engine.Script{}); err != nil { // the German set-up, no orders
 		t.Fatal(err)
 	}
 	f, err := orders.Parse("ru.orders", []byte("Game: t\nSide: RU\nWindow: GT1 RU-MOVE\nNonce: n0nce-for-test\n\nmove RU-XV to 2118\nmove RU-XIII to 0101\n"), gwite.Ruleset{}.Verbs())
