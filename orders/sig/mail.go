@@ -259,8 +259,15 @@ func orderText(e entity, depth int, clearsigned bool) ([]byte, error) {
 	switch {
 	case mt == "text/plain":
 		b, err := e.decoded()
-		if err != nil || !clearsigned || bytes.Contains(b, beginSigned) {
-			return b, err
+		switch {
+		case err != nil:
+			return nil, err
+		case !clearsigned && strings.EqualFold(params["format"], "flowed"):
+			// Thunderbird sends its text flowed: a long attack order is
+			// folded at a trailing blank and must be joined again.
+			return unflow(b, strings.EqualFold(params["delsp"], "yes")), nil
+		case !clearsigned || bytes.Contains(b, beginSigned):
+			return b, nil
 		}
 		return nil, nil
 	case strings.HasPrefix(mt, "multipart/"):
@@ -291,6 +298,33 @@ func orderText(e entity, depth int, clearsigned bool) ([]byte, error) {
 		return first, nil
 	}
 	return nil, nil
+}
+
+// unflow undoes the format=flowed of RFC 3676 on CRLF text: a line
+// ending in a blank runs on into the next (losing that blank with delsp),
+// and the blank a sender stuffed before a line starting with a blank, ">"
+// or "From " is dropped. The signature separator "-- " ends a paragraph,
+// and quoted lines (">") are left as they are.
+func unflow(b []byte, delsp bool) []byte {
+	crlf := []byte("\r\n")
+	ended := bytes.HasSuffix(b, crlf)
+	lines := bytes.Split(bytes.TrimSuffix(b, crlf), crlf)
+	var out []byte
+	for i, l := range lines {
+		if len(l) > 0 && l[0] == ' ' {
+			l = l[1:] // space-stuffed (RFC 3676 4.4)
+		}
+		last := i == len(lines)-1
+		flowed := !last && len(l) > 0 && l[len(l)-1] == ' ' && string(l) != "-- " && l[0] != '>'
+		if flowed && delsp {
+			l = l[:len(l)-1]
+		}
+		out = append(out, l...)
+		if !flowed && (!last || ended) {
+			out = append(out, crlf...)
+		}
+	}
+	return out
 }
 
 // isOrderFile reports whether a part is an attachment named like an order file.

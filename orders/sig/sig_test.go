@@ -83,6 +83,8 @@ func TestVerifyGood(t *testing.T) {
 		{"detached rsa2048", Message{Text: []byte(orders), Sig: mustRead(t, f, "bob.txt.asc")}, Detached, "DE", "bob", f.fpr["bob"], orders, false},
 		{"PGP/MIME by mutt, LF", Message{Mail: mail}, PGPMIME, "RU", "alice", f.fpr["alice"], orders, true},
 		{"PGP/MIME by mutt, CRLF", Message{Mail: lf2crlf(mail)}, PGPMIME, "RU", "alice", f.fpr["alice"], orders, true},
+		{"PGP/MIME shaped as Thunderbird, flowed body", Message{Mail: mustRead(t, f, "tb-body.eml")}, PGPMIME, "RU", "alice", f.fpr["alice"], tbOrders, true},
+		{"PGP/MIME shaped as Thunderbird, attachment", Message{Mail: mustRead(t, f, "tb-attach.eml")}, PGPMIME, "RU", "alice", f.fpr["alice"], orders, true},
 		{"mail with a clearsigned body", Message{Mail: append([]byte("From: alice@example.org\nSubject: orders\nContent-Type: text/plain; charset=utf-8\n\n"), mustRead(t, f, "alice.asc")...)}, Clearsigned, "RU", "alice", f.fpr["alice"], clearText, false},
 		{"SSH", Message{Text: []byte(orders), SSHSig: mustRead(t, f, "ssh-alice.txt.sig")}, SSH, "RU", "alice", "SHA256:", orders, false},
 		{"SSH RSA (rsa-sha2-512)", Message{Text: []byte(orders), SSHSig: mustRead(t, f, "ssh-carol.txt.sig")}, SSH, "DE", "carol", "SHA256:", orders, false},
@@ -142,6 +144,8 @@ func TestVerifyRejects(t *testing.T) {
 		{"detached binary, one byte changed", kr, Message{Text: tamper(t, plain), Sig: mustRead(t, f, "alice.txt.sig")}, ErrBadSignature},
 		{"PGP/MIME, one byte changed", kr, Message{Mail: tamper(t, mail)}, ErrBadSignature},
 		{"PGP/MIME CRLF, one byte changed", kr, Message{Mail: tamper(t, lf2crlf(mail))}, ErrBadSignature},
+		{"Thunderbird flowed body, one byte changed", kr, Message{Mail: bytes.Replace(mustRead(t, f, "tb-body.eml"), []byte("attack 0510"), []byte("attack 0511"), 1)}, ErrBadSignature},
+		{"Thunderbird, the note beside the attachment changed", kr, Message{Mail: bytes.Replace(mustRead(t, f, "tb-attach.eml"), []byte("are attached"), []byte("are attachef"), 1)}, ErrBadSignature},
 		{"SSH, one byte changed", kr, Message{Text: tamper(t, plain), SSHSig: mustRead(t, f, "ssh-alice.txt.sig")}, ErrBadSignature},
 		{"SSH RSA, one byte changed", kr, Message{Text: tamper(t, plain), SSHSig: mustRead(t, f, "ssh-carol.txt.sig")}, ErrBadSignature},
 		{"SSH ECDSA, one byte changed", kr, Message{Text: tamper(t, plain), SSHSig: mustRead(t, f, "ssh-dave.txt.sig")}, ErrBadSignature},
@@ -226,5 +230,29 @@ func TestLoadKeyringRejects(t *testing.T) {
 	// A revocation for a key not in the keyring.
 	if err := kr.AddRevocation(f.revocation); !errors.Is(err, ErrUnknownKey) {
 		t.Errorf("foreign revocation: %v", err)
+	}
+}
+
+// RFC 3676: soft breaks join, delsp drops the blank of the break, stuffed
+// blanks go, and quoted lines and the signature separator stay as they are.
+func TestUnflow(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		delsp bool
+		want  string
+	}{
+		{"move RU-XV \r\nto 2918\r\n", false, "move RU-XV to 2918\r\n"},
+		{"move RU-XV \r\nto 2918\r\n", true, "move RU-XVto 2918\r\n"},
+		{"move RU-XV  \r\nto 2918\r\n", true, "move RU-XV to 2918\r\n"},
+		{"attack 2918 with RU-\r\nXV\r\n", false, "attack 2918 with RU-\r\nXV\r\n"},
+		{" From here\r\n  two blanks\r\n", false, "From here\r\n two blanks\r\n"},
+		{"> quoted \r\nnext\r\n", false, "> quoted \r\nnext\r\n"},
+		{"-- \r\nalice\r\n", false, "-- \r\nalice\r\n"},
+		{"last line \r\n", false, "last line \r\n"},
+		{"no end", false, "no end"},
+	} {
+		if got := string(unflow([]byte(tc.in), tc.delsp)); got != tc.want {
+			t.Errorf("unflow(%q, %v) = %q, want %q", tc.in, tc.delsp, got, tc.want)
+		}
 	}
 }

@@ -6,6 +6,7 @@ package sig
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"os"
 	"os/exec"
@@ -205,7 +206,60 @@ func newFixture() (*fixture, error) {
 	if err := f.mutt(); err != nil {
 		return nil, err
 	}
+	if err := f.thunderbird(); err != nil {
+		return nil, err
+	}
 	return f, nil
+}
+
+// flowedOrders is an order file as Thunderbird sends it in a flowed body
+// (RFC 3676): the long attack order folded after a blank, the "From " line
+// space-stuffed. tbOrders is what the player wrote.
+const (
+	flowedOrders = "Game: t1\r\nSide: RU\r\nWindow: GT1 RU-MOVE\r\nNonce: 3f9a2c51e0\r\n\r\n" +
+		"attack 0510 with RU-IV RU-XX RU-1GCD RU-2CD RU-2GCD RU-3CD shift \r\nRU-R-1 if odds>=2-1\r\n" +
+		" From here on: rail\r\n"
+	tbOrders = "Game: t1\nSide: RU\nWindow: GT1 RU-MOVE\nNonce: 3f9a2c51e0\n\n" +
+		"attack 0510 with RU-IV RU-XX RU-1GCD RU-2CD RU-2GCD RU-3CD shift RU-R-1 if odds>=2-1\n" +
+		"From here on: rail\n"
+)
+
+// thunderbird writes two PGP/MIME mails in the shape Thunderbird (78 and
+// later) gives them, signed by gpg over the canonical first part as
+// Thunderbird signs it (RFC 3156): tb-body.eml carries the orders in a
+// flowed body under protected headers; tb-attach.eml carries a short note
+// and the orders as a base64 attachment orders.txt. Thunderbird itself has
+// no batch mode to drive here.
+func (f *fixture) thunderbird() error {
+	const ph = "Content-Type: multipart/mixed; boundary=\"------------ph0\";\r\n protected-headers=\"v1\"\r\n" +
+		"From: alice <alice@example.org>\r\nTo: referee@example.org\r\nMessage-ID: <tb-1@example.org>\r\nSubject: GT1 RU-MOVE\r\n\r\n"
+	body := ph + "--------------ph0\r\nContent-Type: text/plain; charset=UTF-8; format=flowed\r\nContent-Transfer-Encoding: 7bit\r\n\r\n" +
+		flowedOrders + "\r\n--------------ph0--\r\n"
+	b64 := base64.StdEncoding.EncodeToString([]byte(orders))
+	attach := ph + "--------------ph0\r\nContent-Type: multipart/mixed; boundary=\"------------mx1\"\r\n\r\n" +
+		"--------------mx1\r\nContent-Type: text/plain; charset=UTF-8; format=flowed\r\nContent-Transfer-Encoding: 7bit\r\n\r\nMy orders are attached.\r\n\r\n" +
+		"--------------mx1\r\nContent-Type: text/plain; charset=UTF-8; name=\"orders.txt\"\r\nContent-Disposition: attachment; filename=\"orders.txt\"\r\n" +
+		"Content-Transfer-Encoding: base64\r\n\r\n" + b64[:60] + "\r\n" + b64[60:] + "\r\n\r\n--------------mx1--\r\n\r\n--------------ph0--\r\n"
+	for name, signed := range map[string]string{"tb-body.eml": body, "tb-attach.eml": attach} {
+		if err := f.write(name+".part", []byte(signed)); err != nil {
+			return err
+		}
+		sig, err := f.gpg("-u", "alice@example.org", "--armor", "--detach-sign", "--digest-algo", "SHA256", "-o", "-", name+".part")
+		if err != nil {
+			return err
+		}
+		mail := "From: alice <alice@example.org>\r\nTo: referee@example.org\r\nSubject: GT1 RU-MOVE\r\nMessage-ID: <tb-1@example.org>\r\n" +
+			"MIME-Version: 1.0\r\nUser-Agent: Mozilla Thunderbird\r\n" +
+			"Content-Type: multipart/signed; micalg=pgp-sha256;\r\n protocol=\"application/pgp-signature\";\r\n boundary=\"------------sig2\"\r\n\r\n" +
+			"This is an OpenPGP/MIME signed message (RFC 4880 and 3156)\r\n--------------sig2\r\n" + signed +
+			"\r\n--------------sig2\r\nContent-Type: application/pgp-signature; name=\"OpenPGP_signature.asc\"\r\n" +
+			"Content-Description: OpenPGP digital signature\r\nContent-Disposition: attachment; filename=\"OpenPGP_signature.asc\"\r\n\r\n" +
+			strings.ReplaceAll(string(sig), "\n", "\r\n") + "\r\n--------------sig2--\r\n"
+		if err := f.write(name, []byte(mail)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // mutt sends orders.txt as a PGP/MIME signed mail with mutt, driving its
