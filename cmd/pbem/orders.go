@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"pbem/engine"
 	"pbem/engine/gwite"
@@ -126,7 +127,7 @@ func bindAtStart(st engine.State, sides []engine.Side, game string, f *orders.Fi
 			return nil, nil, orders.ErrorList{{File: f.Name, Line: h.Line, Col: h.Col, Msg: fmt.Sprintf("Side: no side %s in this game; the sides are %v", h.Value, sides)}}
 		}
 	}
-	r, err := ack.Bind(st, game, side, f, nil)
+	r, err := ack.Bind(st, game, side, f, time.Time{}, nil)
 	if err != nil {
 		return nil, nil, err
 	}

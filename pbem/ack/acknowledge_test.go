@@ -3,6 +3,7 @@ package ack
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"pbem/orders"
 )
@@ -20,7 +21,7 @@ func TestAcknowledgeAccepted(t *testing.T) {
 		"attack 2118 with RU-XV   # not in a movement phase\n"+
 		"losses RU-2ID RU-XV\n")
 	earlier := Receipt{Window: "GT1 RU-MOVE", Hash: Hash([]byte("the earlier file"))}
-	r, err := Bind(st, "t1", "RU", f, []Receipt{earlier})
+	r, err := Bind(st, "t1", "RU", f, time.Time{}, []Receipt{earlier})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +42,7 @@ func TestAcknowledgeRefused(t *testing.T) {
 	st := atRussianMove(t)
 	f := parse(t, "Game: t1\nSide: DE\nWindow: GT1 DE-SETUP\nNonce: 9c1e77ab30f2\nFinal: yes\n\n"+
 		"gruppe 1 at 0613 with DE-1ID DE-2ID\n")
-	r, err := Bind(st, "t1", "RU", f, nil)
+	r, err := Bind(st, "t1", "RU", f, time.Time{}, nil)
 	if err == nil {
 		t.Fatal("accepted")
 	}

@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"pbem/engine"
 	"pbem/engine/gwite"
@@ -25,8 +26,9 @@ import (
 // Receipt is the proof that a file was accepted for a window: the hash of
 // its canonical text, which the acknowledgement quotes.
 type Receipt struct {
-	Window string // the window id
-	Hash   string // hex SHA-256 of the canonical file (Canonical)
+	Window string    // the window id
+	Hash   string    // hex SHA-256 of the canonical file (Canonical)
+	Signed time.Time // when the file was signed; zero if the signature does not say (SSH)
 }
 
 // Result is a file bound to the open window.
@@ -56,22 +58,24 @@ func Hash(text []byte) string {
 }
 
 // Bind checks order file f, sent for game gameID and signed by a key of
-// side, against the window open in st. accepted is the receipts of the
-// files accepted so far in the game (at least those of the open window),
-// oldest first.
+// side at time signed (zero if the signature does not say), against the
+// window open in st. accepted is the receipts of the files accepted so far
+// in the game (at least those of the open window), oldest first.
 //
 // The file is refused, with an orders.ErrorList naming the header line of
 // each problem, when its header is malformed (orders.ReadBinding), names
 // another game or another side than the signing key's, names a window that
 // is closed or not yet open, or is the same (Canonical) as a file already
 // accepted for the window: a mail sent again, by the player or by anyone
-// replaying it, changes nothing. The game id, side and window are compared
+// replaying it, changes nothing. A file signed before the one accepted
+// last for the window is refused too, so that a mail delivered late, or a
+// signed file held back and replayed, never replaces a newer one. The game id, side and window are compared
 // without regard to case. Otherwise Bind returns the file's orders with the
 // problems st.Validate finds in them (such orders are refused when the
 // window is resolved, the others are carried out) and what st.Preview
 // says of them. A file accepted for a window replaces the one accepted
 // before it.
-func Bind(st engine.State, gameID string, side engine.Side, f *orders.File, accepted []Receipt) (*Result, error) {
+func Bind(st engine.State, gameID string, side engine.Side, f *orders.File, signed time.Time, accepted []Receipt) (*Result, error) {
 	b, err := orders.ReadBinding(f.Header)
 	if err != nil {
 		errs := err.(orders.ErrorList)
@@ -109,7 +113,7 @@ func Bind(st engine.State, gameID string, side engine.Side, f *orders.File, acce
 	}
 	b.Game, b.Side, b.Window = gameID, string(side), w.ID
 	r := &Result{Binding: b, Window: w, Orders: f.Orders, Problems: st.Validate(side, f.Orders),
-		Remarks: st.Preview(side, f.Orders), Receipt: Receipt{Window: w.ID, Hash: Hash(Canonical(b, f.Orders))}}
+		Remarks: st.Preview(side, f.Orders), Receipt: Receipt{Window: w.ID, Hash: Hash(Canonical(b, f.Orders)), Signed: signed}}
 	for _, a := range accepted {
 		if a.Window != w.ID {
 			continue
@@ -121,8 +125,16 @@ func Bind(st engine.State, gameID string, side engine.Side, f *orders.File, acce
 		last := a
 		r.Replaces = &last
 	}
+	if p := r.Replaces; p != nil && !signed.IsZero() && signed.Before(p.Signed) {
+		bad("Window", "this file was signed at %s, before the file accepted for %s (signed at %s, receipt %s), which stands; to replace that one, sign a new file",
+			stamp(signed), w.ID, stamp(p.Signed), p.Hash)
+		return nil, errs
+	}
 	return r, nil
 }
+
+// stamp prints a signature time for an acknowledgement, in UTC.
+func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") }
 
 // windowProblem says why a file for window id cannot be taken while w is
 // open, or "".

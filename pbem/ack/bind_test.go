@@ -3,6 +3,7 @@ package ack
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"pbem/engine"
 	"pbem/orders"
@@ -67,7 +68,7 @@ func TestBindRefuses(t *testing.T) {
 				"ru.orders:2:1: Side: this file gives orders for DE, but it is signed with a key of RU\n" +
 				"ru.orders:3:1: Window: window GT1 DE-MOVE is not yet open; the open window is GT1 RU-MOVE (Russian Movement Phase)"},
 	} {
-		r, err := Bind(st, "t1", c.side, parse(t, c.src), nil)
+		r, err := Bind(st, "t1", c.side, parse(t, c.src), time.Time{}, nil)
 		if r != nil || err == nil || err.Error() != c.want {
 			t.Errorf("%s: got %v\n%v\nwant %s", c.name, r, err, c.want)
 		}
@@ -79,7 +80,7 @@ func TestBindAcceptsAndReplaces(t *testing.T) {
 	// Case and blanks in the header, comments and the spelling of the
 	// orders do not change the canonical text.
 	f := parse(t, "game: T1\nSIDE: ru\nWindow: gt1   ru-move  # this turn\nNonce: 9c1e77ab30f2\n\nMOVE RU-XV TO 2118 # forward\nlosses RU-XV\nmove RU-NONE to 2118\n")
-	r, err := Bind(st, "t1", "RU", f, nil)
+	r, err := Bind(st, "t1", "RU", f, time.Time{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,12 +100,12 @@ func TestBindAcceptsAndReplaces(t *testing.T) {
 	old := Receipt{Window: "GT0 RU-MOVE", Hash: Hash([]byte("old"))}
 	accepted := []Receipt{old, r.Receipt, other}
 	again := parse(t, wantText)
-	if _, err := Bind(st, "t1", "RU", again, accepted); err == nil || !strings.Contains(err.Error(), "ru.orders:3:1: Window: this file is the same as one already accepted for GT1 RU-MOVE (receipt "+r.Receipt.Hash+"); to send it again, change its nonce") {
+	if _, err := Bind(st, "t1", "RU", again, time.Time{}, accepted); err == nil || !strings.Contains(err.Error(), "ru.orders:3:1: Window: this file is the same as one already accepted for GT1 RU-MOVE (receipt "+r.Receipt.Hash+"); to send it again, change its nonce") {
 		t.Errorf("duplicate: %v", err)
 	}
 	// A new nonce makes it a new file, which replaces the last one.
 	again = parse(t, strings.Replace(wantText, "9c1e77ab30f2", "another-nonce", 1))
-	r2, err := Bind(st, "t1", "RU", again, accepted)
+	r2, err := Bind(st, "t1", "RU", again, time.Time{}, accepted)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,8 +114,38 @@ func TestBindAcceptsAndReplaces(t *testing.T) {
 	}
 	// Final is part of the file.
 	final := parse(t, strings.Replace(wantText, "\n\n", "\nFinal: yes\n\n", 1))
-	if r3, err := Bind(st, "t1", "RU", final, accepted); err != nil || !r3.Binding.Final || r3.Receipt.Hash == r.Receipt.Hash {
+	if r3, err := Bind(st, "t1", "RU", final, time.Time{}, accepted); err != nil || !r3.Binding.Final || r3.Receipt.Hash == r.Receipt.Hash {
 		t.Errorf("final: %v %v", r3, err)
+	}
+}
+
+// A file signed before the one accepted last for the window is refused: a
+// mail that arrives late, or one held back and replayed with another
+// nonce, never replaces newer orders. A file signed later replaces them;
+// a file whose signature carries no time (SSH) goes by arrival.
+func TestBindRefusesOlderFile(t *testing.T) {
+	st := atRussianMove(t)
+	evening := time.Date(1914, 8, 20, 20, 0, 0, 0, time.UTC)
+	body := "\nmove RU-XV to 2118\n"
+	file := func(nonce string) *orders.File {
+		return parse(t, strings.Replace(ruHeader, "9c1e77ab30f2", nonce, 1)+body)
+	}
+	first, err := Bind(st, "t1", "RU", file("evening-orders"), evening, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepted := []Receipt{first.Receipt}
+	_, err = Bind(st, "t1", "RU", file("afternoon-orders"), evening.Add(-3*time.Hour), accepted)
+	want := "ru.orders:3:1: Window: this file was signed at 1914-08-20 17:00:00 UTC, before the file accepted for GT1 RU-MOVE (signed at 1914-08-20 20:00:00 UTC, receipt " + first.Receipt.Hash + "), which stands; to replace that one, sign a new file"
+	if err == nil || err.Error() != want {
+		t.Errorf("older file: %v\nwant %s", err, want)
+	}
+	later, err := Bind(st, "t1", "RU", file("midnight-orders"), evening.Add(4*time.Hour), accepted)
+	if err != nil || later.Replaces == nil || *later.Replaces != first.Receipt || !later.Receipt.Signed.Equal(evening.Add(4*time.Hour)) {
+		t.Errorf("later file: %+v %v", later, err)
+	}
+	if _, err := Bind(st, "t1", "RU", file("ssh-signed-orders"), time.Time{}, accepted); err != nil {
+		t.Errorf("file with no signature time: %v", err)
 	}
 }
 
@@ -123,7 +154,7 @@ func TestBindAcceptsAndReplaces(t *testing.T) {
 func TestBindOtherSide(t *testing.T) {
 	st := atRussianMove(t)
 	f := parse(t, "Game: t1\nSide: DE\nWindow: GT1 RU-MOVE\nNonce: 9c1e77ab30f2\n\nlosses DE-1ID\nmove DE-1ID to 0614\n")
-	r, err := Bind(st, "t1", "DE", f, nil)
+	r, err := Bind(st, "t1", "DE", f, time.Time{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"testing"
+	"time"
 
 	"pbem/engine"
 	"pbem/orders"
@@ -39,7 +40,7 @@ func TestDocExamples(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		r, err := Bind(st, "club-7-tannenberg", engine.Side(b.Side), f, nil)
+		r, err := Bind(st, "club-7-tannenberg", engine.Side(b.Side), f, time.Time{}, nil)
 		if err != nil {
 			t.Errorf("%s: %v", b.Window, err)
 			continue

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"pbem/engine"
 	"pbem/engine/gwite"
@@ -35,7 +36,7 @@ func TestAcknowledgeRobotOrders(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			r, err := Bind(st, "t1", side, f, nil)
+			r, err := Bind(st, "t1", side, f, time.Time{}, nil)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"pbem/engine"
 	"pbem/orders"
@@ -39,7 +40,7 @@ func TestTemplateEveryWindow(t *testing.T) {
 			if p := st.Validate(side, f.Orders); len(p) > 0 {
 				t.Errorf("%s: %v", name, p)
 			}
-			if _, err := Bind(st, "t1", side, f, nil); err != nil {
+			if _, err := Bind(st, "t1", side, f, time.Time{}, nil); err != nil {
 				t.Errorf("%s does not bind: %v", name, err)
 			}
 			// The acknowledgement of the template as a player sends it: the
@@ -49,7 +50,7 @@ func TestTemplateEveryWindow(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s as sent does not parse: %v", name, err)
 			}
-			r, err := Bind(st, "t1", side, f, nil)
+			r, err := Bind(st, "t1", side, f, time.Time{}, nil)
 			if err != nil {
 				t.Fatalf("%s as sent does not bind: %v", name, err)
 			}
