@@ -269,7 +269,7 @@ func (g *Game) reindex() {
 func (g *Game) place(u *Unit, h hex.Hex) {
 	g.lift(u)
 	u.Loc, u.Hex = OnMap, h
-	g.changed()
+	g.moved(u)
 	list := append(g.at[h], u)
 	sortUnits(list)
 	g.at[h] = list
@@ -281,7 +281,7 @@ func (g *Game) lift(u *Unit) {
 	if u.Loc != OnMap {
 		return
 	}
-	g.changed()
+	g.moved(u)
 	list := g.at[u.Hex]
 	for i, x := range list {
 		if x == u {

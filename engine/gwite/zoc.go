@@ -80,3 +80,11 @@ func (g *Game) inEZOCForTrace(h hex.Hex, side engine.Side) bool {
 
 // changed drops what is computed from unit positions.
 func (g *Game) changed() { g.zocCache, g.supplyNets = nil, nil }
+
+// moved drops what u's move changes: its own side's zone of control (the
+// other side's depends only on the other side's units) and the supply
+// nets, which both sides' units shape.
+func (g *Game) moved(u *Unit) {
+	delete(g.zocCache, u.Side())
+	g.supplyNets = nil
+}
