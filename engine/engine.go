@@ -19,6 +19,9 @@ type Ruleset interface {
 	Verbs() []Verb
 	// New starts scenario s of game g.
 	New(g *scenario.Game, s *scenario.Scenario, opt Options) (State, error)
+	// Restore rebuilds a state of scenario s of game g, started with opt,
+	// from what its Snapshot wrote.
+	Restore(g *scenario.Game, s *scenario.Scenario, opt Options, snapshot []byte) (State, error)
 }
 
 // Options are the optional rules and rulings a game is created with, by
@@ -50,6 +53,10 @@ type State interface {
 	View(side Side) View
 	// Check verifies the invariants that must hold between windows.
 	Check() error
+	// Snapshot encodes the state for storage: the same state always gives
+	// the same bytes, and Ruleset.Restore of them gives a state that
+	// resolves every window exactly as this one would.
+	Snapshot() ([]byte, error)
 }
 
 // Window is one order window of the sequence of play.

@@ -35,6 +35,25 @@ func (h Hex) String() string {
 	return fmt.Sprintf("%02d%02d", h.Row, h.Col)
 }
 
+// MarshalText writes the hex as String does, so that hexes are map keys
+// and values in stored game states ("0613").
+func (h Hex) MarshalText() ([]byte, error) {
+	if h.Row < 0 || h.Col < 0 || h.Row > 99 || h.Col > 99 {
+		return nil, fmt.Errorf("hex %s has no four-digit id", h)
+	}
+	return []byte(h.String()), nil
+}
+
+// UnmarshalText reads a hex written by MarshalText.
+func (h *Hex) UnmarshalText(b []byte) error {
+	x, err := Parse(string(b))
+	if err != nil {
+		return err
+	}
+	*h = x
+	return nil
+}
+
 // Less orders hexes by row, then column: the order used whenever a result
 // must not depend on map iteration.
 func (h Hex) Less(o Hex) bool {
