@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/ProtonMail/go-crypto v1.5.2
+	go.etcd.io/bbolt v1.5.0
 	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.47.0
 )

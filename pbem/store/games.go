@@ -1,0 +1,290 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"pbem/orders/sig"
+	"pbem/pbem/ack"
+)
+
+// Game is a game as its moderator set it up.
+type Game struct {
+	ID         string
+	Data       string   // the game data's id ("tannenberg")
+	Scenario   string   // the scenario's name ("tannenberg-1914")
+	Options    []string // engine options switched on, sorted
+	Created    time.Time
+	Players    []Player
+	Moderators []Player
+	Paused     bool
+}
+
+// Player is one person in a game: a side's player, or a moderator (no
+// side). Mail goes to Address; who a player is, is their key.
+type Player struct {
+	Side    string `json:",omitempty"`
+	Name    string
+	Address string
+}
+
+// Window is the open window of a game as the referee runs it.
+type Window struct {
+	ID       string
+	Opened   time.Time
+	Deadline time.Time
+	Reminded bool // the reminder before the deadline has gone out
+}
+
+// Pending is the file a side has on file for the open window: the last
+// one accepted (ack.Bind), kept whole for the record and the audit.
+type Pending struct {
+	Side        string
+	Player      string
+	Fingerprint string
+	Receipt     ack.Receipt
+	Final       bool
+	Canonical   []byte    // the canonical text the receipt hashes (ack.Canonical)
+	Signed      []byte    // the signed bytes as received
+	Received    time.Time // when the mail was taken in
+}
+
+// Record is one resolved window.
+type Record struct {
+	Seq      uint64
+	Window   string
+	Resolved time.Time
+	Files    []*Pending // the file of each side that sent one, in side order
+	Events   []string
+	Rolls    int
+}
+
+// Keys in a game's bucket.
+var (
+	keyGame     = []byte("game")
+	keyState    = []byte("state")
+	keyWindow   = []byte("window")
+	keyKeys     = []byte("keys")
+	bktPending  = []byte("pending")
+	bktReceipts = []byte("receipts")
+	bktRecords  = []byte("records")
+)
+
+// ErrGameExists is returned by CreateGame for a game id already taken.
+var ErrGameExists = errors.New("a game with this id exists")
+
+func (t *Tx) games() *bolt.Bucket { return t.tx.Bucket(bucketGames) }
+
+// game returns game id's bucket, or ErrNotFound.
+func (t *Tx) game(id string) (*bolt.Bucket, error) {
+	b := t.games().Bucket([]byte(id))
+	if b == nil {
+		return nil, fmt.Errorf("game %q: %w", id, ErrNotFound)
+	}
+	return b, nil
+}
+
+// CreateGame stores a new game with its keyring, starting state and first
+// window.
+func (t *Tx) CreateGame(g *Game, keys []sig.KeyEntry, state []byte, w Window) error {
+	if g.ID == "" {
+		return errors.New("a game needs an id")
+	}
+	if t.games().Bucket([]byte(g.ID)) != nil {
+		return fmt.Errorf("game %q: %w", g.ID, ErrGameExists)
+	}
+	b, err := t.games().CreateBucket([]byte(g.ID))
+	if err != nil {
+		return err
+	}
+	for _, name := range [][]byte{bktPending, bktReceipts, bktRecords} {
+		if _, err := b.CreateBucket(name); err != nil {
+			return err
+		}
+	}
+	if err := putJSON(b, keyGame, g); err != nil {
+		return err
+	}
+	if err := putJSON(b, keyKeys, keys); err != nil {
+		return err
+	}
+	if err := putJSON(b, keyWindow, w); err != nil {
+		return err
+	}
+	return b.Put(keyState, state)
+}
+
+// GameIDs lists the stored games, sorted.
+func (t *Tx) GameIDs() []string {
+	var ids []string
+	_ = t.games().ForEachBucket(func(k []byte) error {
+		ids = append(ids, string(k))
+		return nil
+	})
+	sort.Strings(ids)
+	return ids
+}
+
+// Game reads a game's set-up.
+func (t *Tx) Game(id string) (*Game, error) {
+	b, err := t.game(id)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{}
+	return g, getJSON(b, keyGame, g)
+}
+
+// PutGame replaces a stored game's set-up.
+func (t *Tx) PutGame(g *Game) error {
+	b, err := t.game(g.ID)
+	if err != nil {
+		return err
+	}
+	return putJSON(b, keyGame, g)
+}
+
+// State reads a game's current state (engine.State.Snapshot).
+func (t *Tx) State(id string) ([]byte, error) {
+	b, err := t.game(id)
+	if err != nil {
+		return nil, err
+	}
+	s := b.Get(keyState)
+	if s == nil {
+		return nil, fmt.Errorf("game %q: state: %w", id, ErrNotFound)
+	}
+	return append([]byte(nil), s...), nil
+}
+
+// PutState replaces a game's current state.
+func (t *Tx) PutState(id string, snapshot []byte) error {
+	b, err := t.game(id)
+	if err != nil {
+		return err
+	}
+	return b.Put(keyState, snapshot)
+}
+
+// Window reads a game's open window.
+func (t *Tx) Window(id string) (Window, error) {
+	var w Window
+	b, err := t.game(id)
+	if err != nil {
+		return w, err
+	}
+	return w, getJSON(b, keyWindow, &w)
+}
+
+// PutWindow replaces a game's open window.
+func (t *Tx) PutWindow(id string, w Window) error {
+	b, err := t.game(id)
+	if err != nil {
+		return err
+	}
+	return putJSON(b, keyWindow, w)
+}
+
+// Keys reads a game's keyring entries.
+func (t *Tx) Keys(id string) ([]sig.KeyEntry, error) {
+	b, err := t.game(id)
+	if err != nil {
+		return nil, err
+	}
+	var keys []sig.KeyEntry
+	return keys, getJSON(b, keyKeys, &keys)
+}
+
+// PutKeys replaces a game's keyring entries.
+func (t *Tx) PutKeys(id string, keys []sig.KeyEntry) error {
+	b, err := t.game(id)
+	if err != nil {
+		return err
+	}
+	return putJSON(b, keyKeys, keys)
+}
+
+// Pending reads the file each side has on file for the open window, by
+// side.
+func (t *Tx) Pending(id string) (map[string]*Pending, error) {
+	b, err := t.game(id)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*Pending{}
+	err = each(b.Bucket(bktPending), func(k []byte, p *Pending) { out[string(k)] = p })
+	return out, err
+}
+
+// PutPending puts p on file for its side, replacing the side's earlier
+// file, and adds its receipt to the game's receipts.
+func (t *Tx) PutPending(id string, p *Pending) error {
+	b, err := t.game(id)
+	if err != nil {
+		return err
+	}
+	if err := putJSON(b.Bucket(bktPending), []byte(p.Side), p); err != nil {
+		return err
+	}
+	r := b.Bucket(bktReceipts)
+	seq, err := r.NextSequence()
+	if err != nil {
+		return err
+	}
+	return putJSON(r, u64(seq), p.Receipt)
+}
+
+// ClearPending drops every side's file once its window is resolved.
+func (t *Tx) ClearPending(id string) error {
+	b, err := t.game(id)
+	if err != nil {
+		return err
+	}
+	if err := b.DeleteBucket(bktPending); err != nil {
+		return err
+	}
+	_, err = b.CreateBucket(bktPending)
+	return err
+}
+
+// Receipts lists the receipts of every file accepted in the game, oldest
+// first, as ack.Bind takes them.
+func (t *Tx) Receipts(id string) ([]ack.Receipt, error) {
+	b, err := t.game(id)
+	if err != nil {
+		return nil, err
+	}
+	var out []ack.Receipt
+	err = each(b.Bucket(bktReceipts), func(_ []byte, r *ack.Receipt) { out = append(out, *r) })
+	return out, err
+}
+
+// AddRecord appends the record of a resolved window and sets its Seq.
+func (t *Tx) AddRecord(id string, r *Record) error {
+	b, err := t.game(id)
+	if err != nil {
+		return err
+	}
+	rb := b.Bucket(bktRecords)
+	seq, err := rb.NextSequence()
+	if err != nil {
+		return err
+	}
+	r.Seq = seq
+	return putJSON(rb, u64(seq), r)
+}
+
+// Records lists a game's resolved windows in order.
+func (t *Tx) Records(id string) ([]*Record, error) {
+	b, err := t.game(id)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Record
+	err = each(b.Bucket(bktRecords), func(_ []byte, r *Record) { out = append(out, r) })
+	return out, err
+}

@@ -1,0 +1,116 @@
+package store
+
+import (
+	"fmt"
+	"time"
+)
+
+// Mail is one outgoing mail. Its Message-ID is fixed when it is queued, so
+// a mail sent again after a crash is recognisably the same mail.
+type Mail struct {
+	ID          string // Message-ID, with its angle brackets
+	Game        string `json:",omitempty"`
+	To          []string
+	Subject     string
+	Body        string
+	Attachments []Attachment `json:",omitempty"`
+	Queued      time.Time
+	Attempts    int
+	NextTry     time.Time
+	LastError   string    `json:",omitempty"`
+	Sent        time.Time `json:",omitzero"`
+	GaveUp      bool      `json:",omitempty"`
+}
+
+// Attachment is a file sent with a mail.
+type Attachment struct {
+	Name string
+	Type string // media type
+	Data []byte
+}
+
+// Queued is a mail in the outbox with its place in the queue.
+type Queued struct {
+	Seq  uint64
+	Mail *Mail
+}
+
+// Enqueue puts m in the outbox, due at once. An empty m.ID becomes
+// <pbem.SEQ.GAME@domain>, unique within the store.
+func (t *Tx) Enqueue(m *Mail, domain string, now time.Time) error {
+	b := t.tx.Bucket(bucketOutbox)
+	seq, err := b.NextSequence()
+	if err != nil {
+		return err
+	}
+	if m.ID == "" {
+		game := m.Game
+		if game == "" {
+			game = "referee"
+		}
+		m.ID = fmt.Sprintf("<pbem.%d.%s@%s>", seq, game, domain)
+	}
+	m.Queued, m.NextTry = now, now
+	return putJSON(b, u64(seq), m)
+}
+
+// Due lists the mails of the outbox due at now, oldest first, at most n.
+func (t *Tx) Due(now time.Time, n int) ([]Queued, error) {
+	var out []Queued
+	c := t.tx.Bucket(bucketOutbox).Cursor()
+	for k, v := c.First(); k != nil && len(out) < n; k, v = c.Next() {
+		m := &Mail{}
+		if err := unmarshal(k, v, m); err != nil {
+			return nil, err
+		}
+		if !m.NextTry.After(now) {
+			out = append(out, Queued{Seq: seqOf(k), Mail: m})
+		}
+	}
+	return out, nil
+}
+
+// Outbox counts the mails still to send.
+func (t *Tx) Outbox() int { return t.tx.Bucket(bucketOutbox).Stats().KeyN }
+
+// MarkSent moves mail seq from the outbox to the sent mail.
+func (t *Tx) MarkSent(seq uint64, at time.Time) error {
+	return t.settle(seq, func(m *Mail) bool { m.Sent = at; return true })
+}
+
+// MarkFailed records a failed attempt to send mail seq: it is tried again
+// at next, or given up (and moved to the sent mail, marked so) after
+// maxAttempts attempts.
+func (t *Tx) MarkFailed(seq uint64, why string, next time.Time, maxAttempts int) error {
+	return t.settle(seq, func(m *Mail) bool {
+		m.Attempts++
+		m.LastError = why
+		m.NextTry = next
+		m.GaveUp = m.Attempts >= maxAttempts
+		return m.GaveUp
+	})
+}
+
+// settle applies fn to mail seq; if fn says the mail is done with, it
+// leaves the outbox for the sent mail.
+func (t *Tx) settle(seq uint64, fn func(*Mail) bool) error {
+	b := t.tx.Bucket(bucketOutbox)
+	m := &Mail{}
+	if err := getJSON(b, u64(seq), m); err != nil {
+		return fmt.Errorf("outbox mail %d: %w", seq, err)
+	}
+	if !fn(m) {
+		return putJSON(b, u64(seq), m)
+	}
+	if err := b.Delete(u64(seq)); err != nil {
+		return err
+	}
+	return putJSON(t.tx.Bucket(bucketSent), u64(seq), m)
+}
+
+// SentMail lists the mails sent or given up, oldest first.
+func (t *Tx) SentMail() ([]Queued, error) {
+	var out []Queued
+	err := each(t.tx.Bucket(bucketSent), func(k []byte, m *Mail) { out = append(out, Queued{Seq: seqOf(k), Mail: m}) })
+	return out, err
+}

@@ -1,0 +1,276 @@
+// Package store keeps everything the daemon must not lose in one bbolt
+// file: the games (their set-up, players and keys, current state, pending
+// orders and the receipts of accepted files, one record per resolved
+// window), the outbox of mail still to send, and the inbox watermarks and
+// Message-IDs already seen.
+//
+// One process owns the file: Open waits at most a second for bbolt's lock,
+// so a second daemon, or a command run while the daemon holds the file,
+// fails at once with ErrLocked. Everything a caller changes goes through
+// Update, one bbolt transaction: the intake of one mail, or the resolution
+// of one window, is all written or none of it. No network I/O belongs
+// inside a transaction.
+package store
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// ErrLocked is returned by Open when another process holds the file.
+var ErrLocked = errors.New("the database is in use by another pbem process (is pbem serve running? talk to it with the control socket, or stop it)")
+
+// ErrNotFound is returned for a game, state or record that is not stored.
+var ErrNotFound = errors.New("not found")
+
+// DB is an open store.
+type DB struct {
+	bolt *bolt.DB
+	path string
+}
+
+// Tx is one transaction; its methods read and write the store's records.
+// A value it returns never points into the file, so it outlives the
+// transaction.
+type Tx struct {
+	tx *bolt.Tx
+}
+
+// Top-level buckets.
+var (
+	bucketMeta   = []byte("meta")
+	bucketGames  = []byte("games")
+	bucketOutbox = []byte("outbox")
+	bucketSent   = []byte("sent")
+	bucketInbox  = []byte("inbox")
+	bucketSeen   = []byte("seen")
+	keyVersion   = []byte("schema")
+)
+
+// Open opens or creates the store at path and brings its schema up to
+// date (migrations, in order, each in its own transaction).
+func Open(path string) (*DB, error) {
+	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return nil, fmt.Errorf("%s: %w", path, ErrLocked)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	db := &DB{bolt: b, path: path}
+	if err := db.migrate(); err != nil {
+		b.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return db, nil
+}
+
+// Close closes the file and releases its lock.
+func (db *DB) Close() error { return db.bolt.Close() }
+
+// Path is the file's path.
+func (db *DB) Path() string { return db.path }
+
+// Update runs fn in one read-write transaction: committed if fn returns
+// nil, rolled back otherwise.
+func (db *DB) Update(fn func(*Tx) error) error {
+	return db.bolt.Update(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx}) })
+}
+
+// View runs fn in one read-only transaction. Never call Update from
+// inside it: bbolt deadlocks (libraries.md 8).
+func (db *DB) View(fn func(*Tx) error) error {
+	return db.bolt.View(func(tx *bolt.Tx) error { return fn(&Tx{tx: tx}) })
+}
+
+// Backup writes a consistent copy of the store to path while the daemon
+// runs (a read transaction does not block the writer): to a temporary
+// file, synced, checked by opening it, then renamed into place.
+func (db *DB) Backup(path string) (int64, error) {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, filepath.Base(path)+".part-*")
+	if err != nil {
+		return 0, err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
+	var n int64
+	err = db.bolt.View(func(tx *bolt.Tx) error {
+		var err error
+		n, err = tx.WriteTo(tmp)
+		return err
+	})
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = Check(tmp.Name())
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err == nil {
+		err = syncDir(dir)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("backup to %s: %w", path, err)
+	}
+	return n, nil
+}
+
+// Check opens the store file at path read-only and verifies its pages
+// and its schema version.
+func Check(path string) error {
+	b, err := bolt.Open(path, 0o400, &bolt.Options{Timeout: time.Second, ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	return b.View(func(tx *bolt.Tx) error {
+		var damage error
+		for err := range tx.Check() { // drained to the end, so the checker finishes
+			if damage == nil {
+				damage = fmt.Errorf("damaged: %w", err)
+			}
+		}
+		if damage != nil {
+			return damage
+		}
+		v, err := version(tx)
+		if err != nil {
+			return err
+		}
+		if v != len(migrations) {
+			return fmt.Errorf("schema version %d, want %d", v, len(migrations))
+		}
+		return nil
+	})
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
+// migration is one step of the schema, from version i to i+1.
+type migration struct {
+	what string
+	up   func(tx *bolt.Tx) error
+}
+
+// migrations are applied in order; a store records how many it has had.
+// Never change one that has shipped: add another.
+var migrations = []migration{
+	{"the top-level buckets", func(tx *bolt.Tx) error {
+		for _, b := range [][]byte{bucketGames, bucketOutbox, bucketSent, bucketInbox, bucketSeen} {
+			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+}
+
+// version is the number of migrations the store has had.
+func version(tx *bolt.Tx) (int, error) {
+	m := tx.Bucket(bucketMeta)
+	if m == nil {
+		return 0, nil
+	}
+	v := m.Get(keyVersion)
+	if len(v) != 8 {
+		return 0, fmt.Errorf("schema version: %d bytes", len(v))
+	}
+	return int(binary.BigEndian.Uint64(v)), nil
+}
+
+func (db *DB) migrate() error {
+	var v int
+	if err := db.bolt.View(func(tx *bolt.Tx) error {
+		var err error
+		v, err = version(tx)
+		return err
+	}); err != nil {
+		return err
+	}
+	if v > len(migrations) {
+		return fmt.Errorf("schema version %d is newer than this pbem knows (%d): use the pbem that wrote it", v, len(migrations))
+	}
+	for i := v; i < len(migrations); i++ {
+		err := db.bolt.Update(func(tx *bolt.Tx) error {
+			if err := migrations[i].up(tx); err != nil {
+				return err
+			}
+			m, err := tx.CreateBucketIfNotExists(bucketMeta)
+			if err != nil {
+				return err
+			}
+			return m.Put(keyVersion, u64(uint64(i+1)))
+		})
+		if err != nil {
+			return fmt.Errorf("schema migration %d (%s): %w", i+1, migrations[i].what, err)
+		}
+	}
+	return nil
+}
+
+// u64 is a big-endian key, so that keys sort in number order.
+func u64(n uint64) []byte { return binary.BigEndian.AppendUint64(nil, n) }
+
+// putJSON stores v as JSON under key in b.
+func putJSON(b *bolt.Bucket, key []byte, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return b.Put(key, data)
+}
+
+// getJSON reads the JSON under key in b into v; ErrNotFound if absent.
+func getJSON(b *bolt.Bucket, key []byte, v any) error {
+	if b == nil {
+		return ErrNotFound
+	}
+	data := b.Get(key)
+	if data == nil {
+		return ErrNotFound
+	}
+	return json.Unmarshal(data, v)
+}
+
+// unmarshal decodes the JSON record under key k.
+func unmarshal(k, v []byte, x any) error {
+	if err := json.Unmarshal(v, x); err != nil {
+		return fmt.Errorf("record %x: %w", k, err)
+	}
+	return nil
+}
+
+// seqOf reads a key written by u64.
+func seqOf(k []byte) uint64 { return binary.BigEndian.Uint64(k) }
+
+// each decodes every value of b, in key order, and hands it to fn.
+func each[T any](b *bolt.Bucket, fn func(k []byte, v *T)) error {
+	return b.ForEach(func(k, v []byte) error {
+		x := new(T)
+		if err := unmarshal(k, v, x); err != nil {
+			return err
+		}
+		fn(k, x)
+		return nil
+	})
+}

@@ -1,0 +1,297 @@
+package store
+
+import (
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"pbem/orders/sig"
+	"pbem/pbem/ack"
+)
+
+var t0 = time.Date(2026, 11, 22, 18, 0, 0, 0, time.UTC)
+
+func open(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(filepath.Join(t.TempDir(), "pbem.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// A second opener fails at once with ErrLocked instead of waiting for
+// ever (libraries.md 8), read-only checks included.
+func TestOpenLocked(t *testing.T) {
+	db := open(t)
+	start := time.Now()
+	_, err := Open(db.Path())
+	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), db.Path()) {
+		t.Fatalf("second open: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the second open took %v", d)
+	}
+	if err := Check(db.Path()); err == nil {
+		t.Error("Check opened a locked store")
+	}
+}
+
+// A new store has every migration; a store from a newer pbem is refused;
+// reopening changes nothing.
+func TestSchema(t *testing.T) {
+	db := open(t)
+	path := db.Path()
+	db.Close()
+	if err := Check(path); err != nil {
+		t.Fatal(err)
+	}
+	db2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db2.Close()
+	b, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyVersion, u64(uint64(len(migrations)+1))) }); err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	if _, err := Open(path); err == nil || !strings.Contains(err.Error(), "newer than this pbem knows") {
+		t.Errorf("newer schema: %v", err)
+	}
+}
+
+func newGame(t *testing.T, db *DB) *Game {
+	t.Helper()
+	g := &Game{ID: "t1", Data: "tannenberg", Scenario: "tannenberg-1914", Options: []string{"cavalry-windows"}, Created: t0,
+		Players:    []Player{{Side: "RU", Name: "Anna", Address: "anna@example.org"}, {Side: "DE", Name: "Ben", Address: "ben@example.org"}},
+		Moderators: []Player{{Name: "Mo", Address: "mo@example.org"}}}
+	keys := []sig.KeyEntry{{Side: "RU", Player: "Anna", SSH: "ssh-ed25519 AAAA anna"}}
+	if err := db.Update(func(tx *Tx) error {
+		return tx.CreateGame(g, keys, []byte(`{"state":1}`), Window{ID: "GT1 DE-SETUP", Opened: t0, Deadline: t0.Add(72 * time.Hour)})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestGameRoundTrip(t *testing.T) {
+	db := open(t)
+	g := newGame(t, db)
+	if err := db.Update(func(tx *Tx) error { return tx.CreateGame(g, nil, nil, Window{}) }); !errors.Is(err, ErrGameExists) {
+		t.Errorf("second create: %v", err)
+	}
+	p := &Pending{Side: "RU", Player: "Anna", Fingerprint: "SHA256:x", Receipt: ack.Receipt{Window: "GT1 RU-MOVE", Hash: "h1", Signed: t0},
+		Canonical: []byte("Game: t1\n"), Signed: []byte("-----BEGIN PGP SIGNED MESSAGE-----"), Received: t0}
+	err := db.Update(func(tx *Tx) error {
+		if err := tx.PutState("t1", []byte(`{"state":2}`)); err != nil {
+			return err
+		}
+		if err := tx.PutPending("t1", p); err != nil {
+			return err
+		}
+		p2 := *p
+		p2.Receipt.Hash = "h2"
+		if err := tx.PutPending("t1", &p2); err != nil {
+			return err
+		}
+		return tx.AddRecord("t1", &Record{Window: "GT1 DE-SETUP", Resolved: t0, Events: []string{"GT1"}, Rolls: 0})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.View(func(tx *Tx) error {
+		got, err := tx.Game("t1")
+		if err != nil || !reflect.DeepEqual(got, g) {
+			t.Errorf("game %+v %v", got, err)
+		}
+		if st, err := tx.State("t1"); string(st) != `{"state":2}` || err != nil {
+			t.Errorf("state %s %v", st, err)
+		}
+		if w, err := tx.Window("t1"); w.ID != "GT1 DE-SETUP" || !w.Deadline.Equal(t0.Add(72*time.Hour)) || err != nil {
+			t.Errorf("window %+v %v", w, err)
+		}
+		if k, err := tx.Keys("t1"); len(k) != 1 || k[0].SSH != "ssh-ed25519 AAAA anna" || err != nil {
+			t.Errorf("keys %+v %v", k, err)
+		}
+		pend, err := tx.Pending("t1")
+		if err != nil || len(pend) != 1 || pend["RU"].Receipt.Hash != "h2" || string(pend["RU"].Signed) != string(p.Signed) {
+			t.Errorf("pending %+v %v", pend, err)
+		}
+		rs, err := tx.Receipts("t1")
+		if err != nil || len(rs) != 2 || rs[0].Hash != "h1" || rs[1].Hash != "h2" || !rs[0].Signed.Equal(t0) {
+			t.Errorf("receipts %+v %v", rs, err)
+		}
+		recs, err := tx.Records("t1")
+		if err != nil || len(recs) != 1 || recs[0].Seq != 1 || recs[0].Window != "GT1 DE-SETUP" {
+			t.Errorf("records %+v %v", recs, err)
+		}
+		if ids := tx.GameIDs(); !reflect.DeepEqual(ids, []string{"t1"}) {
+			t.Errorf("ids %v", ids)
+		}
+		if _, err := tx.Game("nope"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("unknown game: %v", err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *Tx) error { return tx.ClearPending("t1") }); err != nil {
+		t.Fatal(err)
+	}
+	_ = db.View(func(tx *Tx) error {
+		if pend, _ := tx.Pending("t1"); len(pend) != 0 {
+			t.Errorf("pending after clear: %v", pend)
+		}
+		if rs, _ := tx.Receipts("t1"); len(rs) != 2 {
+			t.Errorf("the receipts went with the pending files: %v", rs)
+		}
+		return nil
+	})
+}
+
+// A transaction that fails leaves nothing behind: the intake of a mail is
+// all or nothing.
+func TestUpdateAllOrNothing(t *testing.T) {
+	db := open(t)
+	newGame(t, db)
+	boom := errors.New("boom")
+	err := db.Update(func(tx *Tx) error {
+		if err := tx.PutPending("t1", &Pending{Side: "RU", Receipt: ack.Receipt{Window: "GT1 RU-MOVE", Hash: "h"}}); err != nil {
+			return err
+		}
+		if err := tx.SetWatermark("INBOX", Watermark{UIDValidity: 7, UID: 42}); err != nil {
+			return err
+		}
+		if err := tx.Enqueue(&Mail{To: []string{"anna@example.org"}, Subject: "ack"}, "referee.example.org", t0); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatal(err)
+	}
+	_ = db.View(func(tx *Tx) error {
+		pend, _ := tx.Pending("t1")
+		w, _ := tx.Watermark("INBOX")
+		if len(pend) != 0 || w.UID != 0 || tx.Outbox() != 0 {
+			t.Errorf("left behind: pending %v, watermark %v, outbox %d", pend, w, tx.Outbox())
+		}
+		return nil
+	})
+}
+
+// The outbox hands out due mail oldest first with stable Message-IDs,
+// retries a failure later, and gives up after the last attempt.
+func TestOutbox(t *testing.T) {
+	db := open(t)
+	err := db.Update(func(tx *Tx) error {
+		for _, s := range []string{"one", "two", "three"} {
+			if err := tx.Enqueue(&Mail{Game: "t1", To: []string{"anna@example.org"}, Subject: s}, "referee.example.org", t0); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var due []Queued
+	_ = db.View(func(tx *Tx) error { due, err = tx.Due(t0, 10); return err })
+	if len(due) != 3 || due[0].Mail.Subject != "one" || due[2].Mail.ID != "<pbem.3.t1@referee.example.org>" {
+		t.Fatalf("due: %+v", due)
+	}
+	err = db.Update(func(tx *Tx) error {
+		if err := tx.MarkSent(due[0].Seq, t0.Add(time.Second)); err != nil {
+			return err
+		}
+		if err := tx.MarkFailed(due[1].Seq, "421 try later", t0.Add(time.Minute), 2); err != nil {
+			return err
+		}
+		return tx.MarkFailed(due[2].Seq, "550 no such user", t0.Add(time.Minute), 1)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = db.View(func(tx *Tx) error {
+		if now, _ := tx.Due(t0.Add(time.Second), 10); len(now) != 0 {
+			t.Errorf("due before the retry time: %+v", now)
+		}
+		later, _ := tx.Due(t0.Add(time.Minute), 10)
+		if len(later) != 1 || later[0].Mail.Subject != "two" || later[0].Mail.Attempts != 1 || later[0].Mail.ID != due[1].Mail.ID {
+			t.Errorf("retry: %+v", later)
+		}
+		sent, _ := tx.SentMail()
+		if len(sent) != 2 || !sent[0].Mail.Sent.Equal(t0.Add(time.Second)) || !sent[1].Mail.GaveUp || sent[1].Mail.LastError != "550 no such user" {
+			t.Errorf("sent: %+v", sent)
+		}
+		return nil
+	})
+}
+
+func TestInbox(t *testing.T) {
+	db := open(t)
+	err := db.Update(func(tx *Tx) error {
+		if tx.Seen("<a@x>") {
+			t.Error("seen before")
+		}
+		if err := tx.MarkSeen("<a@x>", t0); err != nil {
+			return err
+		}
+		return tx.SetWatermark("INBOX", Watermark{UIDValidity: 3, UID: 99})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = db.View(func(tx *Tx) error {
+		if w, err := tx.Watermark("INBOX"); w != (Watermark{3, 99}) || err != nil {
+			t.Errorf("watermark %v %v", w, err)
+		}
+		if w, _ := tx.Watermark("Other"); w != (Watermark{}) {
+			t.Errorf("unread mailbox %v", w)
+		}
+		if !tx.Seen("<a@x>") || tx.Seen("") {
+			t.Error("seen")
+		}
+		return nil
+	})
+}
+
+// A hot backup is taken while the store is open, is checked, and holds
+// the games.
+func TestBackup(t *testing.T) {
+	db := open(t)
+	newGame(t, db)
+	path := filepath.Join(t.TempDir(), "backup.db")
+	n, err := db.Backup(path)
+	if err != nil || n == 0 {
+		t.Fatal(n, err)
+	}
+	if err := Check(path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	_ = b.View(func(tx *Tx) error {
+		if ids := tx.GameIDs(); len(ids) != 1 {
+			t.Errorf("backup holds %v", ids)
+		}
+		return nil
+	})
+	if matches, _ := filepath.Glob(path + ".part-*"); len(matches) != 0 {
+		t.Errorf("left %v", matches)
+	}
+}
