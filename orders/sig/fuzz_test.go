@@ -99,7 +99,12 @@ func fuzzSeeds(tb testing.TB, ent *openpgp.Entity, signer ssh.Signer) map[string
 		"--b1\r\n" + signedPart + "\r\n--b1\r\nContent-Type: application/pgp-signature; name=signature.asc\r\n\r\n" +
 		strings.ReplaceAll(mimeSig.String(), "\n", "\r\n") + "\r\n--b1--\r\n"
 	inline := "From: anna@example.org\nSubject: orders\nContent-Type: text/plain\n\n" + cs.String()
+	attached := "From: anna@example.org\r\nSubject: orders\r\nContent-Type: multipart/mixed; boundary=\"b2\"\r\n\r\n" +
+		"--b2\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename=ru.orders\r\n\r\n" + strings.ReplaceAll(fuzzText, "\n", "\r\n") +
+		"\r\n--b2\r\nContent-Type: application/pgp-signature\r\nContent-Disposition: attachment; filename=ru.orders.asc\r\n\r\n" +
+		strings.ReplaceAll(det.String(), "\n", "\r\n") + "\r\n--b2--\r\n"
 	return map[string][2][]byte{
+		"attached":    {[]byte(attached), nil},
 		"clearsigned": {cs.Bytes(), nil},
 		"pgpmime":     {[]byte(mail), nil},
 		"inline":      {[]byte(inline), nil},
@@ -127,7 +132,7 @@ func FuzzVerify(f *testing.F) {
 	for name, s := range fuzzSeeds(f, ent, signer) {
 		f.Add(s[0], s[1])
 		// The seeds are valid: the fuzzer starts from inputs that verify.
-		msgs := map[string]Message{"clearsigned": {Raw: s[0]}, "pgpmime": {Mail: s[0]}, "inline": {Mail: s[0]}, "detached": {Text: s[0], Sig: s[1]}, "ssh": {Text: s[0], SSHSig: s[1]}}
+		msgs := map[string]Message{"clearsigned": {Raw: s[0]}, "pgpmime": {Mail: s[0]}, "inline": {Mail: s[0]}, "attached": {Mail: s[0]}, "detached": {Text: s[0], Sig: s[1]}, "ssh": {Text: s[0], SSHSig: s[1]}}
 		if _, err := VerifyAt(kr, msgs[name], fuzzNow); err != nil {
 			f.Fatalf("seed %s: %v", name, err)
 		}

@@ -231,17 +231,79 @@ func (kr *Keyring) mail(raw []byte, now time.Time) (*Signed, error) {
 	return s, nil
 }
 
-// inline verifies the first clearsigned text/plain part of a mail that is
-// not PGP/MIME.
+// inline verifies a mail that is not PGP/MIME: its first clearsigned
+// text/plain part (the body or an attachment), or else an attached file
+// with its detached signature attached beside it as FILE.asc or FILE.sig
+// (OpenPGP, armored or binary, or an SSH signature).
 func (kr *Keyring) inline(top entity, now time.Time) (*Signed, error) {
 	text, err := orderText(top, 0, true)
 	if err != nil {
 		return nil, err
 	}
-	if text == nil {
-		return nil, fmt.Errorf("%w: the mail is not PGP/MIME and holds no clearsigned text", ErrNoSignature)
+	if text != nil {
+		return kr.clearsigned(text, now)
 	}
-	return kr.clearsigned(text, now)
+	files := map[string][]byte{}
+	var names []string
+	if err := attachments(top, 0, func(name string, body []byte) {
+		if _, dup := files[name]; !dup {
+			names = append(names, name)
+		}
+		files[name] = body
+	}); err != nil {
+		return nil, err
+	}
+	for _, name := range names {
+		for _, ext := range []string{".asc", ".sig"} {
+			sigBytes, ok := files[name+ext]
+			if !ok {
+				continue
+			}
+			if bytes.Contains(sigBytes, []byte("-----BEGIN SSH SIGNATURE-----")) {
+				return kr.ssh(files[name], sigBytes)
+			}
+			return kr.detached(files[name], sigBytes, now)
+		}
+	}
+	return nil, fmt.Errorf("%w: the mail is not PGP/MIME and holds no clearsigned text, nor a file with its signature attached as FILE.asc or FILE.sig", ErrNoSignature)
+}
+
+// attachments hands fn the name and transfer-decoded body of every named
+// part of e, depth first.
+func attachments(e entity, depth int, fn func(name string, body []byte)) error {
+	if depth > 4 {
+		return fmt.Errorf("%w: MIME parts nested too deep", ErrMalformed)
+	}
+	mt, params, err := e.contentType()
+	if err != nil {
+		return err
+	}
+	if strings.HasPrefix(mt, "multipart/") {
+		ps, err := parts(e.body, params["boundary"])
+		if err != nil {
+			return err
+		}
+		for _, p := range ps {
+			pe, err := splitEntity(p)
+			if err != nil {
+				return err
+			}
+			if err := attachments(pe, depth+1, fn); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	name := fileName(e)
+	if name == "" {
+		return nil
+	}
+	b, err := e.decoded()
+	if err != nil {
+		return err
+	}
+	fn(name, b)
+	return nil
 }
 
 // orderText finds the order text in e: a text/plain attachment named
@@ -329,6 +391,13 @@ func unflow(b []byte, delsp bool) []byte {
 
 // isOrderFile reports whether a part is an attachment named like an order file.
 func isOrderFile(e entity) bool {
+	ext := strings.ToLower(path.Ext(fileName(e)))
+	return ext == ".orders" || ext == ".txt"
+}
+
+// fileName is the base name a part gives its file (Content-Disposition
+// filename, else Content-Type name), or "".
+func fileName(e entity) string {
 	name := ""
 	if _, p, err := mime.ParseMediaType(e.header.Get("Content-Disposition")); err == nil {
 		name = p["filename"]
@@ -338,6 +407,8 @@ func isOrderFile(e entity) bool {
 			name = p["name"]
 		}
 	}
-	ext := strings.ToLower(path.Ext(name))
-	return ext == ".orders" || ext == ".txt"
+	if name == "" {
+		return ""
+	}
+	return path.Base(strings.ReplaceAll(name, "\\", "/"))
 }

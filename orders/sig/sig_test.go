@@ -2,6 +2,7 @@ package sig
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"strings"
 	"testing"
@@ -48,6 +49,43 @@ func tamper(t *testing.T, b []byte) []byte {
 	return c
 }
 
+// part is one attachment of a test mail: name ("" for the body), type,
+// transfer encoding (7bit or base64) and content.
+type part struct {
+	name, typ, enc string
+	body           []byte
+}
+
+// mixed builds a multipart/mixed mail from parts, as a mail client sends
+// files: CRLF line ends, 7bit text as it is, base64 in lines of 76.
+func mixed(t *testing.T, parts ...part) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	b.WriteString("From: alice <alice@example.org>\r\nTo: referee@example.org\r\nSubject: orders\r\nMIME-Version: 1.0\r\n" +
+		"Content-Type: multipart/mixed; boundary=\"b0undary\"\r\n\r\n")
+	for _, p := range parts {
+		b.WriteString("--b0undary\r\nContent-Type: " + p.typ + "\r\nContent-Transfer-Encoding: " + p.enc + "\r\n")
+		if p.name != "" {
+			b.WriteString("Content-Disposition: attachment; filename=\"" + p.name + "\"\r\n")
+		}
+		b.WriteString("\r\n")
+		switch p.enc {
+		case "base64":
+			enc := base64.StdEncoding.EncodeToString(p.body)
+			for len(enc) > 76 {
+				b.WriteString(enc[:76] + "\r\n")
+				enc = enc[76:]
+			}
+			b.WriteString(enc + "\r\n")
+		default:
+			b.Write(lf2crlf(p.body))
+			b.WriteString("\r\n") // the line end before a delimiter belongs to the delimiter (RFC 2046 5.1.1)
+		}
+	}
+	b.WriteString("--b0undary--\r\n")
+	return b.Bytes()
+}
+
 func lf2crlf(b []byte) []byte {
 	return bytes.ReplaceAll(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")), []byte("\n"), []byte("\r\n"))
 }
@@ -85,6 +123,9 @@ func TestVerifyGood(t *testing.T) {
 		{"PGP/MIME by mutt, CRLF", Message{Mail: lf2crlf(mail)}, PGPMIME, "RU", "alice", f.fpr["alice"], orders, true},
 		{"PGP/MIME shaped as Thunderbird, flowed body", Message{Mail: mustRead(t, f, "tb-body.eml")}, PGPMIME, "RU", "alice", f.fpr["alice"], tbOrders, true},
 		{"PGP/MIME shaped as Thunderbird, attachment", Message{Mail: mustRead(t, f, "tb-attach.eml")}, PGPMIME, "RU", "alice", f.fpr["alice"], orders, true},
+		{"mail with orders.txt and orders.txt.asc attached", Message{Mail: mixed(t, part{"orders.txt", "text/plain", "base64", []byte(orders)}, part{"orders.txt.asc", "application/pgp-signature", "7bit", mustRead(t, f, "alice.txt.asc")})}, Detached, "RU", "alice", f.fpr["alice"], orders, false},
+		{"mail with a 7bit orders.txt and a binary orders.txt.sig", Message{Mail: mixed(t, part{"orders.txt", "text/plain", "7bit", []byte(orders)}, part{"orders.txt.sig", "application/octet-stream", "base64", mustRead(t, f, "alice.txt.sig")})}, Detached, "RU", "alice", f.fpr["alice"], string(lf2crlf([]byte(orders))), false},
+		{"mail with orders.txt and its SSH signature attached", Message{Mail: mixed(t, part{"note", "text/plain", "7bit", []byte("Hello referee.\n")}, part{"ssh-alice.txt", "text/plain", "base64", []byte(orders)}, part{"ssh-alice.txt.sig", "application/octet-stream", "7bit", mustRead(t, f, "ssh-alice.txt.sig")})}, SSH, "RU", "alice", "SHA256:", orders, false},
 		{"mail with a clearsigned body", Message{Mail: append([]byte("From: alice@example.org\nSubject: orders\nContent-Type: text/plain; charset=utf-8\n\n"), mustRead(t, f, "alice.asc")...)}, Clearsigned, "RU", "alice", f.fpr["alice"], clearText, false},
 		{"SSH", Message{Text: []byte(orders), SSHSig: mustRead(t, f, "ssh-alice.txt.sig")}, SSH, "RU", "alice", "SHA256:", orders, false},
 		{"SSH RSA (rsa-sha2-512)", Message{Text: []byte(orders), SSHSig: mustRead(t, f, "ssh-carol.txt.sig")}, SSH, "DE", "carol", "SHA256:", orders, false},
@@ -143,6 +184,8 @@ func TestVerifyRejects(t *testing.T) {
 		{"detached, one byte changed", kr, Message{Text: tamper(t, plain), Sig: mustRead(t, f, "alice.txt.asc")}, ErrBadSignature},
 		{"detached binary, one byte changed", kr, Message{Text: tamper(t, plain), Sig: mustRead(t, f, "alice.txt.sig")}, ErrBadSignature},
 		{"PGP/MIME, one byte changed", kr, Message{Mail: tamper(t, mail)}, ErrBadSignature},
+		{"attached file, one byte changed", kr, Message{Mail: mixed(t, part{"orders.txt", "text/plain", "base64", tamper(t, plain)}, part{"orders.txt.asc", "application/pgp-signature", "7bit", mustRead(t, f, "alice.txt.asc")})}, ErrBadSignature},
+		{"attached file with no signature beside it", kr, Message{Mail: mixed(t, part{"orders.txt", "text/plain", "base64", plain}, part{"other.txt.asc", "application/pgp-signature", "7bit", mustRead(t, f, "alice.txt.asc")})}, ErrNoSignature},
 		{"PGP/MIME CRLF, one byte changed", kr, Message{Mail: tamper(t, lf2crlf(mail))}, ErrBadSignature},
 		{"Thunderbird flowed body, one byte changed", kr, Message{Mail: bytes.Replace(mustRead(t, f, "tb-body.eml"), []byte("attack 0510"), []byte("attack 0511"), 1)}, ErrBadSignature},
 		{"Thunderbird, the note beside the attachment changed", kr, Message{Mail: bytes.Replace(mustRead(t, f, "tb-attach.eml"), []byte("are attached"), []byte("are attachef"), 1)}, ErrBadSignature},
