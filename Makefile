@@ -82,7 +82,7 @@ golden:
 
 # Every fuzz target of the repository, each for $(FUZZTIME).
 FUZZTIME ?= 30s
-FUZZ := FuzzParse:./orders/ FuzzReadBinding:./orders/ FuzzVerify:./orders/sig/ FuzzLoad:./engine/scenario/
+FUZZ := FuzzParse:./orders/ FuzzReadBinding:./orders/ FuzzVerify:./orders/sig/ FuzzLoad:./engine/scenario/ FuzzRead:./pbem/intake/
 FUZZUNIT := $(FUZZ)
 fuzz:
 	@for t in $(FUZZ); do \

@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/ProtonMail/go-crypto v1.5.2
+	github.com/emersion/go-message v0.18.2
 	go.etcd.io/bbolt v1.5.0
 	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.47.0
@@ -11,7 +12,6 @@ require (
 
 require (
 	github.com/cloudflare/circl v1.6.3 // indirect
-	github.com/emersion/go-message v0.18.2 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )
