@@ -21,8 +21,40 @@ type Game struct {
 	Created    time.Time
 	Players    []Player
 	Moderators []Player
-	Paused     bool
+	Policy     Policy
+	// Seed is the game's secret dice seed, drawn at creation; each
+	// window's dice derive from it (pbem/dice).
+	Seed   []byte
+	Paused bool
 }
+
+// Policy is how the referee runs a game's windows.
+type Policy struct {
+	// Deadline is how long each kind of window stays open, by the last
+	// word of its id ("MOVE", "COMBAT", "CAVWD", "SETUP").
+	Deadline map[string]time.Duration
+	// Remind: how long before the deadline the sides that have sent
+	// nothing are reminded; 0 for no reminder.
+	Remind time.Duration
+	// EarlyDelay: how long after every side has sent a final file the
+	// window is resolved, in case someone changes their mind.
+	EarlyDelay time.Duration
+	// Grace: how long after the deadline a window still waits for a side
+	// that has sent nothing, which is told so at the deadline.
+	Grace time.Duration
+	// NMR is what happens at the deadline to a side that sent nothing:
+	// NMRStanding, NMRWait or NMRRobot.
+	NMR string
+	// TimeZone names the zone deadlines are shown in ("Europe/Berlin").
+	TimeZone string
+}
+
+// What happens at the deadline to a side that sent no orders.
+const (
+	NMRStanding = "standing" // the window is resolved: its standing orders decide
+	NMRWait     = "wait"     // the window waits until the moderator acts
+	NMRRobot    = "robot"    // the robot player gives its orders, as caretaker
+)
 
 // Player is one person in a game: a side's player, or a moderator (no
 // side). Mail goes to Address; who a player is, is their key.
@@ -38,6 +70,7 @@ type Window struct {
 	Opened   time.Time
 	Deadline time.Time
 	Reminded bool // the reminder before the deadline has gone out
+	Late     bool // the late notice at the deadline has gone out
 }
 
 // Pending is the file a side has on file for the open window: the last

@@ -1,0 +1,241 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"pbem/engine"
+	"pbem/orders"
+	"pbem/orders/sig"
+	"pbem/pbem/ack"
+	"pbem/pbem/intake"
+	"pbem/pbem/store"
+)
+
+// Delivery is one mail as the intake fetched it from a mailbox.
+type Delivery struct {
+	Mailbox     string
+	UIDValidity uint32
+	UID         uint32
+	Raw         []byte
+}
+
+// Outcome is what became of a mail.
+type Outcome string
+
+// The outcomes of Receive.
+const (
+	Accepted  Outcome = "accepted"  // an order file taken for its window
+	Refused   Outcome = "refused"   // signed by a player, refused with its reasons
+	Duplicate Outcome = "duplicate" // a Message-ID taken in before: nothing done
+	Unsigned  Outcome = "unsigned"  // no valid signature by a registered key, or unreadable
+	Ignored   Outcome = "ignored"   // sent by a program: never answered
+)
+
+// Verdict is what became of a mail and why, for the log.
+type Verdict struct {
+	Outcome Outcome
+	Game    string
+	Side    string
+	Player  string
+	Why     string
+	Replied bool
+}
+
+// Receive takes in one mail in one transaction: its verdict, the order
+// file it puts on file, the mailbox watermark, the Message-ID as seen, and
+// the reply in the outbox. The reply to a signed file goes to the signing
+// player's registered address; a short reply to anything else goes to the
+// From: address, at most Config.Replies a day per sender, and never to
+// mail sent by a program.
+func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
+	var (
+		v       Verdict
+		reply   *store.Mail
+		pending *store.Pending
+		msgID   string
+	)
+	err := r.db.View(func(tx *store.Tx) error {
+		var err error
+		v, reply, pending, msgID, err = r.judge(tx, d, now)
+		return err
+	})
+	if err != nil {
+		return v, err
+	}
+	err = r.db.Update(func(tx *store.Tx) error {
+		if tx.Seen(msgID) {
+			v, reply, pending = Verdict{Outcome: Duplicate, Why: "Message-ID " + msgID + " seen before"}, nil, nil
+		}
+		if pending != nil {
+			if err := tx.PutPending(v.Game, pending); err != nil {
+				return err
+			}
+		}
+		if err := tx.MarkSeen(msgID, now); err != nil {
+			return err
+		}
+		wm, err := tx.Watermark(d.Mailbox)
+		if err != nil {
+			return err
+		}
+		if d.UIDValidity != wm.UIDValidity || d.UID > wm.UID {
+			if err := tx.SetWatermark(d.Mailbox, store.Watermark{UIDValidity: d.UIDValidity, UID: d.UID}); err != nil {
+				return err
+			}
+		}
+		if reply != nil {
+			v.Replied = true
+			return tx.Enqueue(reply, r.cfg.Domain, now)
+		}
+		return nil
+	})
+	if err == nil && reply != nil && v.Outcome == Unsigned {
+		r.replied[strings.ToLower(reply.To[0])] = append(r.replied[strings.ToLower(reply.To[0])], now)
+	}
+	return v, err
+}
+
+// judge decides on mail d without writing anything.
+func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, reply *store.Mail, pending *store.Pending, msgID string, err error) {
+	m, rerr := intake.Read(d.Raw, r.cfg.MaxMail)
+	if rerr != nil {
+		v = Verdict{Outcome: Unsigned, Why: rerr.Error()}
+		if errors.Is(rerr, intake.ErrTooLarge) {
+			if hm, err := intake.Read(d.Raw[:min(len(d.Raw), 64<<10)], 64<<10); err == nil {
+				msgID = hm.MessageID
+				if tx.Seen(msgID) {
+					return Verdict{Outcome: Duplicate}, nil, nil, msgID, nil
+				}
+				reply = r.shortReply(hm, now, fmt.Sprintf("Your mail is %d bytes long; the referee takes mail of at most %d bytes. Send the signed order file on its own.", len(d.Raw), r.cfg.MaxMail))
+			}
+		}
+		return v, reply, nil, msgID, nil
+	}
+	msgID = m.MessageID
+	if tx.Seen(msgID) {
+		return Verdict{Outcome: Duplicate, Why: "Message-ID " + msgID + " seen before"}, nil, nil, msgID, nil
+	}
+	if m.Automatic {
+		return Verdict{Outcome: Ignored, Why: "sent by a program (" + m.From + ")"}, nil, nil, msgID, nil
+	}
+	type found struct {
+		game string
+		s    *sig.Signed
+	}
+	var ok []found
+	var unknown, unsigned int
+	var other error
+	for _, id := range tx.GameIDs() {
+		g, err := r.load(tx, id, now)
+		if err != nil {
+			r.log.Error("game unreadable", "game", id, "err", err)
+			continue
+		}
+		s, err := sig.VerifyAt(g.keyring, sig.Message{Mail: d.Raw}, now)
+		switch {
+		case err == nil:
+			ok = append(ok, found{id, s})
+		case errors.Is(err, sig.ErrUnknownKey):
+			unknown++
+		case errors.Is(err, sig.ErrNoSignature):
+			unsigned++
+		case other == nil:
+			other = err
+		}
+	}
+	if len(ok) == 0 {
+		why := "the mail is not signed by a key registered in any game here"
+		switch {
+		case other != nil:
+			why = other.Error()
+		case unsigned > 0 && unknown == 0:
+			why = "the mail carries no signature"
+		}
+		text := "The referee could not take your mail: " + why + "."
+		if m.HTMLOnly {
+			text += " It holds only HTML; send plain text."
+		}
+		text += " Orders must be signed with the key you registered: see the players' guide (docs/players.md)."
+		return Verdict{Outcome: Unsigned, Why: why}, r.shortReply(m, now, text), nil, msgID, nil
+	}
+	// A key may be registered in several games: the file's own Game line
+	// says which.
+	pick := ok[0]
+	for _, c := range ok {
+		f, _ := orders.Parse("orders", c.s.Text, nil) // the header is read whatever the orders
+		if b, err := orders.ReadBinding(f.Header); err == nil && strings.EqualFold(b.Game, c.game) {
+			pick = c
+			break
+		}
+	}
+	g, _ := r.load(tx, pick.game, now)
+	s := pick.s
+	v = Verdict{Game: pick.game, Side: s.Side, Player: s.Player}
+	to := ""
+	if s.IsModerator() {
+		for _, p := range g.rec.Moderators {
+			if p.Name == s.Player {
+				to = p.Address
+			}
+		}
+	} else if p, ok := playerOf(g.rec, s.Side, s.Player); ok {
+		to = p.Address
+	}
+	w := g.state.Window()
+	var res *ack.Result
+	f, err := orders.Parse("orders.txt", s.Text, g.rs.Verbs())
+	if err == nil && s.IsModerator() {
+		err = errors.New("a moderator's key signs moderator commands, never a side's orders")
+	}
+	if err == nil {
+		var all []ack.Receipt
+		if all, err = tx.Receipts(pick.game); err != nil {
+			return v, nil, nil, msgID, err
+		}
+		res, err = ack.Bind(g.state, pick.game, engine.Side(s.Side), f, s.When, receiptsFor(all, w.ID))
+	}
+	text := ack.Acknowledge(ack.Ack{Game: pick.game, Side: engine.Side(s.Side), Fingerprint: s.Fingerprint, Window: w,
+		Deadline: g.deadline(g.window), File: f, Result: res, Err: err})
+	if err != nil {
+		v.Outcome, v.Why = Refused, err.Error()
+	} else {
+		v.Outcome = Accepted
+		pending = &store.Pending{Side: s.Side, Player: s.Player, Fingerprint: s.Fingerprint, Receipt: res.Receipt,
+			Final: res.Binding.Final, Canonical: ack.Canonical(res.Binding, res.Orders), Signed: append([]byte(nil), d.Raw...), Received: now}
+	}
+	if to == "" {
+		r.log.Error("no address for a signing key", "game", pick.game, "side", s.Side, "player", s.Player)
+		return v, nil, pending, msgID, nil
+	}
+	subject := fmt.Sprintf("[%s] %s: your orders are %s", pick.game, w.ID, v.Outcome)
+	reply = &store.Mail{Game: pick.game, To: []string{to}, Subject: subject, Body: text}
+	return v, reply, pending, msgID, nil
+}
+
+// shortReply answers mail that is not a signed file, to its From:
+// address, unless that sender has had Config.Replies such replies in the
+// last day.
+func (r *Referee) shortReply(m *intake.Mail, now time.Time, text string) *store.Mail {
+	if m.From == "" || m.Automatic {
+		return nil
+	}
+	key := strings.ToLower(m.From)
+	var recent []time.Time
+	for _, t := range r.replied[key] {
+		if now.Sub(t) < 24*time.Hour {
+			recent = append(recent, t)
+		}
+	}
+	r.replied[key] = recent
+	if len(recent) >= r.cfg.Replies {
+		return nil
+	}
+	subject := "Re: " + m.Subject
+	if m.Subject == "" {
+		subject = "Your mail to the referee"
+	}
+	return &store.Mail{To: []string{m.From}, Subject: subject, Body: text + "\n"}
+}

@@ -1,0 +1,324 @@
+// Package referee runs games: it takes in order mails, resolves each
+// window at its deadline (or early, once every side has sent a final
+// file), and queues every mail the players get. Each of these steps is one
+// store transaction, so a crash at any instant leaves either all of a step
+// or none of it. It does no network I/O and reads no clock: the daemon
+// hands it each mail and the time, and sends what it queues after the
+// commit.
+package referee
+
+import (
+	"crypto/rand"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"pbem/engine"
+	"pbem/engine/rulesets"
+	"pbem/engine/scenario"
+	"pbem/orders/sig"
+	"pbem/pbem/ack"
+	"pbem/pbem/store"
+	"pbem/scenarios"
+)
+
+// Config is what the referee needs to know of its installation.
+type Config struct {
+	// Address is the referee's own mail address: the From of its mails
+	// and where players send orders.
+	Address string
+	// Domain names the referee in the Message-IDs of its mails.
+	Domain string
+	// MaxMail is the largest mail taken in, in bytes.
+	MaxMail int
+	// Replies caps the replies to unsigned or unreadable mail per sender
+	// per day, so that forged mail cannot make the referee a spammer.
+	Replies int
+	// Catalog is the game data.
+	Catalog *scenarios.Catalog
+}
+
+// Referee runs the games of one store. Its methods must be called from one
+// goroutine (the daemon's referee loop).
+type Referee struct {
+	db    *store.DB
+	cfg   Config
+	log   *slog.Logger
+	games map[string]*loaded
+	// replied is when each sender was last answered for unsigned or
+	// unreadable mail, for the daily cap.
+	replied map[string][]time.Time
+}
+
+// loaded is a game read from the store, with what is derived from it.
+type loaded struct {
+	rec     *store.Game
+	data    *scenario.Game
+	scen    *scenario.Scenario
+	rs      engine.Ruleset
+	keyring *sig.Keyring
+	state   engine.State
+	window  store.Window
+}
+
+// New returns a referee for the games of db.
+func New(db *store.DB, cfg Config, log *slog.Logger) *Referee {
+	if cfg.MaxMail == 0 {
+		cfg.MaxMail = 1 << 20
+	}
+	if cfg.Replies == 0 {
+		cfg.Replies = 5
+	}
+	return &Referee{db: db, cfg: cfg, log: log, games: map[string]*loaded{}, replied: map[string][]time.Time{}}
+}
+
+// forget drops game id from the cache after it changed.
+func (r *Referee) forget(id string) { delete(r.games, id) }
+
+// load reads game id (cached until forget).
+func (r *Referee) load(tx *store.Tx, id string, now time.Time) (*loaded, error) {
+	if g, ok := r.games[id]; ok {
+		return g, nil
+	}
+	rec, err := tx.Game(id)
+	if err != nil {
+		return nil, err
+	}
+	data, scen, err := r.cfg.Catalog.Find(rec.Scenario)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", id, err)
+	}
+	rs, err := rulesets.Lookup(data.System)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", id, err)
+	}
+	snap, err := tx.State(id)
+	if err != nil {
+		return nil, err
+	}
+	st, err := rs.Restore(data, scen, options(rec.Options), snap)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", id, err)
+	}
+	entries, err := tx.Keys(id)
+	if err != nil {
+		return nil, err
+	}
+	kr, err := sig.LoadKeyringAt(entries, now)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: keyring: %w", id, err)
+	}
+	w, err := tx.Window(id)
+	if err != nil {
+		return nil, err
+	}
+	g := &loaded{rec: rec, data: data, scen: scen, rs: rs, keyring: kr, state: st, window: w}
+	r.games[id] = g
+	return g, nil
+}
+
+func options(names []string) engine.Options {
+	opt := engine.Options{}
+	for _, n := range names {
+		opt[n] = true
+	}
+	return opt
+}
+
+// Spec is a new game as its moderator asks for it.
+type Spec struct {
+	ID         string
+	Scenario   string
+	Options    []string
+	Players    []Member
+	Moderators []Member
+	Policy     store.Policy
+}
+
+// Member is a player or a moderator with their public key: an armored
+// OpenPGP key, or an authorized_keys line.
+type Member struct {
+	Side    string
+	Name    string
+	Address string
+	Key     []byte
+}
+
+// DefaultPolicy is the policy of a game that sets none: three days to
+// move, two to fight, one for a cavalry withdrawal, standing orders for a
+// side that sends nothing.
+func DefaultPolicy() store.Policy {
+	return store.Policy{
+		Deadline:   map[string]time.Duration{"SETUP": 72 * time.Hour, "MOVE": 72 * time.Hour, "CAVWD": 24 * time.Hour, "COMBAT": 48 * time.Hour},
+		Remind:     24 * time.Hour,
+		EarlyDelay: 10 * time.Minute,
+		NMR:        store.NMRStanding,
+		TimeZone:   "UTC",
+	}
+}
+
+// NewGame creates a game and queues the mail that opens its first window
+// to every player. Every problem of the spec is reported at once.
+func (r *Referee) NewGame(s Spec, now time.Time) error {
+	var problems []string
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	data, scen, err := r.cfg.Catalog.Find(s.Scenario)
+	if err != nil {
+		return err
+	}
+	if s.ID == "" || strings.ContainsAny(s.ID, " \t\r\n/") {
+		bad("game id %q: give a word without blanks or slashes", s.ID)
+	}
+	if s.Policy.Deadline == nil {
+		s.Policy = DefaultPolicy()
+	}
+	if _, err := time.LoadLocation(s.Policy.TimeZone); err != nil {
+		bad("time zone %q: %v", s.Policy.TimeZone, err)
+	}
+	switch s.Policy.NMR {
+	case store.NMRStanding, store.NMRWait, store.NMRRobot:
+	default:
+		bad("no-moves-received policy %q: want %s, %s or %s", s.Policy.NMR, store.NMRStanding, store.NMRWait, store.NMRRobot)
+	}
+	var entries []sig.KeyEntry
+	rec := &store.Game{ID: s.ID, Data: data.ID, Scenario: scen.Name, Options: slices.Sorted(slices.Values(s.Options)),
+		Created: now, Policy: s.Policy}
+	for _, side := range data.Sides {
+		if !slices.ContainsFunc(s.Players, func(m Member) bool { return m.Side == string(side) }) {
+			bad("side %s has no player", side)
+		}
+	}
+	for _, m := range s.Players {
+		if !slices.Contains(data.Sides, engine.Side(m.Side)) {
+			bad("player %s: no side %q in %s; the sides are %v", m.Name, m.Side, data.ID, data.Sides)
+		}
+		rec.Players = append(rec.Players, store.Player{Side: m.Side, Name: m.Name, Address: m.Address})
+		entries = append(entries, keyEntry(m.Side, m))
+	}
+	for _, m := range s.Moderators {
+		rec.Moderators = append(rec.Moderators, store.Player{Name: m.Name, Address: m.Address})
+		entries = append(entries, keyEntry(sig.Moderator, m))
+	}
+	for _, m := range append(append([]Member(nil), s.Players...), s.Moderators...) {
+		if m.Name == "" || !strings.Contains(m.Address, "@") {
+			bad("member %q <%s>: a name and a mail address are needed", m.Name, m.Address)
+		}
+	}
+	if _, err := sig.LoadKeyringAt(entries, now); err != nil {
+		bad("keys: %v", err)
+	}
+	if len(problems) > 0 {
+		return &SpecError{Problems: problems}
+	}
+	rs, err := rulesets.Lookup(data.System)
+	if err != nil {
+		return err
+	}
+	st, err := rs.New(data, scen, options(rec.Options))
+	if err != nil {
+		return err
+	}
+	snap, err := st.Snapshot()
+	if err != nil {
+		return err
+	}
+	rec.Seed = make([]byte, 32)
+	if _, err := rand.Read(rec.Seed); err != nil {
+		return err
+	}
+	w := openWindow(rec, st.Window(), now)
+	err = r.db.Update(func(tx *store.Tx) error {
+		if err := tx.CreateGame(rec, entries, snap, w); err != nil {
+			return err
+		}
+		g := &loaded{rec: rec, data: data, scen: scen, rs: rs, state: st, window: w}
+		for _, m := range r.windowMails(g, nil, "The game begins.") {
+			if err := tx.Enqueue(m, r.cfg.Domain, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	r.forget(s.ID)
+	return err
+}
+
+func keyEntry(side string, m Member) sig.KeyEntry {
+	e := sig.KeyEntry{Side: side, Player: m.Name}
+	if strings.Contains(string(m.Key), "-----BEGIN PGP") {
+		e.Armored = m.Key
+	} else {
+		e.SSH = strings.TrimSpace(string(m.Key))
+	}
+	return e
+}
+
+// SpecError lists every problem of a game spec.
+type SpecError struct{ Problems []string }
+
+func (e *SpecError) Error() string { return strings.Join(e.Problems, "\n") }
+
+// openWindow is the store's record of window w opening at now, with its
+// deadline from the game's policy.
+func openWindow(rec *store.Game, w engine.Window, now time.Time) store.Window {
+	kind := w.ID[strings.LastIndexAny(w.ID, " -")+1:]
+	d, ok := rec.Policy.Deadline[kind]
+	if !ok {
+		d = 72 * time.Hour
+	}
+	return store.Window{ID: w.ID, Opened: now, Deadline: now.Add(d)}
+}
+
+// playerOf is the registered player of a verified signature: the player
+// of its side with its name, else the side's first player.
+func playerOf(rec *store.Game, side, name string) (store.Player, bool) {
+	var first *store.Player
+	for i, p := range rec.Players {
+		if p.Side != side {
+			continue
+		}
+		if p.Name == name {
+			return p, true
+		}
+		if first == nil {
+			first = &rec.Players[i]
+		}
+	}
+	if first != nil {
+		return *first, true
+	}
+	return store.Player{}, false
+}
+
+// deadline prints the open window's deadline in the game's time zone.
+func (g *loaded) deadline(w store.Window) string {
+	loc, err := time.LoadLocation(g.rec.Policy.TimeZone)
+	if err != nil {
+		loc = time.UTC
+	}
+	return w.Deadline.In(loc).Format("Mon 2 Jan 2006 15:04 MST")
+}
+
+// receiptsFor keeps the receipts of window id, for ack.Bind.
+func receiptsFor(all []ack.Receipt, id string) []ack.Receipt {
+	var out []ack.Receipt
+	for _, r := range all {
+		if r.Window == id {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// sortedPending lists the pending files in side order.
+func sortedPending(p map[string]*store.Pending) []*store.Pending {
+	var out []*store.Pending
+	for _, f := range p {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Side < out[j].Side })
+	return out
+}

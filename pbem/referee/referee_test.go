@@ -1,0 +1,334 @@
+package referee
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+
+	"pbem/engine"
+	"pbem/engine/gwite"
+	"pbem/orders/sig"
+	"pbem/pbem/robot"
+	"pbem/pbem/store"
+	"pbem/scenarios"
+)
+
+var t0 = time.Date(1914, 8, 17, 18, 0, 0, 0, time.UTC)
+
+// player is a test player with an SSH key.
+type player struct {
+	name, side, address string
+	signer              ssh.Signer
+}
+
+func newPlayer(t *testing.T, name, side string, seed byte) *player {
+	t.Helper()
+	s, err := ssh.NewSignerFromKey(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{seed}, 32)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &player{name: name, side: side, address: strings.ToLower(name) + "@example.org", signer: s}
+}
+
+func (p *player) member() Member {
+	return Member{Side: p.side, Name: p.name, Address: p.address, Key: ssh.MarshalAuthorizedKey(p.signer.PublicKey())}
+}
+
+// mail is an order file sent as a mail client sends it: the file and its
+// SSH signature attached.
+func (p *player) mail(t *testing.T, id, text string) []byte {
+	t.Helper()
+	armored, err := sig.SignSSH(p.signer, []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "From: %s <%s>\r\nTo: referee@club.example\r\nSubject: orders\r\nMessage-ID: <%s@example.org>\r\nMIME-Version: 1.0\r\n"+
+		"Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n", p.name, p.address, id)
+	b.WriteString("--b\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename=\"orders.txt\"\r\nContent-Transfer-Encoding: base64\r\n\r\n" +
+		base64.StdEncoding.EncodeToString([]byte(text)) + "\r\n")
+	b.WriteString("--b\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename=\"orders.txt.sig\"\r\n\r\n" +
+		strings.ReplaceAll(string(armored), "\n", "\r\n") + "\r\n--b--\r\n")
+	return b.Bytes()
+}
+
+type harness struct {
+	t       *testing.T
+	db      *store.DB
+	ref     *Referee
+	uid     uint32
+	players map[string]*player
+}
+
+func newHarness(t *testing.T, policy store.Policy) *harness {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	c, err := scenarios.Embedded()
+	if c == nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, db: db, players: map[string]*player{
+		"RU": newPlayer(t, "Anna", "RU", 1), "DE": newPlayer(t, "Ben", "DE", 2), "mo": newPlayer(t, "Mo", "", 3)}}
+	h.ref = New(db, Config{Address: "referee@club.example", Domain: "club.example", Catalog: c}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	err = h.ref.NewGame(Spec{ID: "t1", Scenario: "tannenberg-1914", Policy: policy,
+		Players: []Member{h.players["RU"].member(), h.players["DE"].member()}, Moderators: []Member{h.players["mo"].member()}}, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func (h *harness) receive(raw []byte, now time.Time) Verdict {
+	h.t.Helper()
+	h.uid++
+	v, err := h.ref.Receive(Delivery{Mailbox: "INBOX", UIDValidity: 9, UID: h.uid, Raw: raw}, now)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return v
+}
+
+// outbox drains the outbox (as the sender would) and returns its mails.
+func (h *harness) outbox(now time.Time) []*store.Mail {
+	h.t.Helper()
+	var out []*store.Mail
+	err := h.db.Update(func(tx *store.Tx) error {
+		due, err := tx.Due(now.Add(time.Hour), 1000)
+		if err != nil {
+			return err
+		}
+		for _, q := range due {
+			out = append(out, q.Mail)
+			if err := tx.MarkSent(q.Seq, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return out
+}
+
+func (h *harness) state() (engine.State, store.Window) {
+	h.t.Helper()
+	var g *loaded
+	if err := h.db.View(func(tx *store.Tx) error {
+		var err error
+		g, err = h.ref.load(tx, "t1", t0)
+		return err
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+	return g.state, g.window
+}
+
+// robotFile is the robot's orders for side in the open window, as a file.
+func (h *harness) robotFile(side, nonce string, final bool) string {
+	st, w := h.state()
+	head := fmt.Sprintf("Game: t1\nSide: %s\nWindow: %s\nNonce: %s\n", side, w.ID, nonce)
+	if final {
+		head += "Final: yes\n"
+	}
+	return head + "\n" + robot.Orders(st.View(engine.Side(side)).(*gwite.View))
+}
+
+func TestNewGameMailsEveryone(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	mails := h.outbox(t0)
+	if len(mails) != 3 {
+		t.Fatalf("%d mails", len(mails))
+	}
+	for _, m := range mails {
+		if !strings.Contains(m.Subject, "GT1 DE-SETUP") || !strings.HasPrefix(m.ID, "<pbem.") {
+			t.Errorf("%s: %s", m.To, m.Subject)
+		}
+	}
+	if !strings.Contains(mails[1].Body, "Window: GT1 DE-SETUP") || !strings.Contains(mails[1].Body, "Your orders are due by Thu 20 Aug 1914 18:00 UTC") {
+		t.Errorf("the German's first mail:\n%s", mails[1].Body)
+	}
+	// Every problem of a bad spec at once.
+	err := h.ref.NewGame(Spec{ID: "bad id", Scenario: "tannenberg-1914", Players: []Member{{Side: "FR", Name: "X", Address: "nowhere"}}}, t0)
+	for _, want := range []string{`game id "bad id"`, "side RU has no player", "side DE has no player", `no side "FR"`, "a name and a mail address", "keys:"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("bad spec: want %q in %v", want, err)
+		}
+	}
+}
+
+// The intake of mail: a signed file is acknowledged to its player and put
+// on file; the same mail again changes nothing; a replayed file is
+// refused; unsigned mail gets a short reply, five a day at most; mail
+// from a program gets none.
+func TestReceive(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	h.outbox(t0)
+	ben := h.players["DE"]
+	file := h.robotFile("DE", "ben-setup-0001", false)
+	raw := ben.mail(t, "m1", file)
+	now := t0.Add(time.Hour)
+	if v := h.receive(raw, now); v.Outcome != Accepted || v.Side != "DE" || v.Player != "Ben" || !v.Replied {
+		t.Fatalf("verdict %+v", v)
+	}
+	mails := h.outbox(now)
+	if len(mails) != 1 || mails[0].To[0] != ben.address || !strings.HasPrefix(mails[0].Body, "ACCEPTED") {
+		t.Fatalf("ack: %+v", mails)
+	}
+	if v := h.receive(raw, now); v.Outcome != Duplicate || v.Replied {
+		t.Errorf("the same mail again: %+v", v)
+	}
+	if v := h.receive(ben.mail(t, "m2", file), now); v.Outcome != Refused || !strings.Contains(v.Why, "the same as one already accepted") {
+		t.Errorf("the file replayed in a new mail: %+v", v)
+	}
+	// Anna's file for the German set-up is taken (she may send standing
+	// orders in any window), its Gruppe orders listed as refused.
+	anna := h.players["RU"]
+	if v := h.receive(anna.mail(t, "m3", strings.Replace(file, "Side: DE", "Side: RU", 1)), now); v.Outcome != Accepted || v.Side != "RU" {
+		t.Errorf("Anna's file for the German set-up: %+v", v)
+	} else if m := h.outbox(now); len(m) != 2 || m[1].To[0] != anna.address || !strings.Contains(m[1].Body, "RU gives no orders in the") {
+		t.Errorf("replies: %d %s\n%s", len(m), m[len(m)-1].To, m[len(m)-1].Body)
+	}
+	// Ben's key signing a file for RU is refused.
+	if v := h.receive(ben.mail(t, "m4", strings.Replace(file, "Side: DE", "Side: RU", 1)), now); v.Outcome != Refused || !strings.Contains(v.Why, "signed with a key of DE") {
+		t.Errorf("Ben signing for RU: %+v", v)
+	}
+	replies := 0
+	for i := range 7 {
+		v := h.receive([]byte(fmt.Sprintf("From: stranger@example.net\r\nMessage-ID: <s%d@example.net>\r\nSubject: hi\r\n\r\nmove RU-XV to 2118\r\n", i)), now)
+		if v.Outcome != Unsigned {
+			t.Errorf("unsigned mail: %+v", v)
+		}
+		if v.Replied {
+			replies++
+		}
+	}
+	if replies != 5 {
+		t.Errorf("%d replies to 7 unsigned mails from one sender, want 5", replies)
+	}
+	if v := h.receive([]byte("From: anna@example.org\r\nAuto-Submitted: auto-replied\r\nMessage-ID: <v1@example.org>\r\n\r\nI am away.\r\n"), now); v.Outcome != Ignored || v.Replied {
+		t.Errorf("vacation reply: %+v", v)
+	}
+	forged := []byte("From: Ben <ben@example.org>\r\nMessage-ID: <f1@evil.example>\r\nSubject: orders\r\n\r\n" + file)
+	if v := h.receive(forged, now); v.Outcome != Unsigned {
+		t.Errorf("forged From: %+v", v)
+	}
+	_ = h.db.View(func(tx *store.Tx) error {
+		pend, _ := tx.Pending("t1")
+		if len(pend) != 2 || pend["DE"] == nil || pend["DE"].Player != "Ben" || !bytes.Equal(pend["DE"].Signed, raw) {
+			t.Errorf("pending: %+v", pend)
+		}
+		if w, _ := tx.Watermark("INBOX"); w.UID != h.uid || w.UIDValidity != 9 {
+			t.Errorf("watermark %+v after %d mails", w, h.uid)
+		}
+		return nil
+	})
+}
+
+// Windows close early once every side is final, at the deadline
+// otherwise, with standing orders for a side that sent nothing; every
+// player gets the events their side may see and the next template.
+func TestWindowsResolve(t *testing.T) {
+	pol := DefaultPolicy()
+	h := newHarness(t, pol)
+	h.outbox(t0)
+	ben := h.players["DE"]
+	now := t0.Add(time.Hour)
+	if v := h.receive(ben.mail(t, "m1", h.robotFile("DE", "ben-setup-0001", true)), now); v.Outcome != Accepted {
+		t.Fatalf("%+v", v)
+	}
+	h.outbox(now)
+	if err := h.ref.Tick(now.Add(pol.EarlyDelay - time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if _, w := h.state(); w.ID != "GT1 DE-SETUP" {
+		t.Fatalf("resolved before the early delay: %s", w.ID)
+	}
+	early := now.Add(pol.EarlyDelay)
+	if err := h.ref.Tick(early); err != nil {
+		t.Fatal(err)
+	}
+	st, w := h.state()
+	if w.ID != "GT1 RU-MOVE" || !w.Deadline.Equal(early.Add(72*time.Hour)) || st.Window().ID != w.ID {
+		t.Fatalf("after the set-up: %+v", w)
+	}
+	mails := h.outbox(early)
+	if len(mails) != 3 || !strings.Contains(mails[0].Body, "GT1 DE-SETUP (German hidden set-up) is resolved.") || !strings.Contains(mails[0].Body, "Your orders are due by") {
+		t.Fatalf("window mails: %d\n%s", len(mails), mails[0].Body)
+	}
+	// The reminder a day before the deadline, once; nothing from RU by
+	// the deadline: standing orders decide.
+	remind := w.Deadline.Add(-pol.Remind)
+	for range 2 {
+		if err := h.ref.Tick(remind); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m := h.outbox(remind); len(m) != 1 || m[0].To[0] != h.players["RU"].address || !strings.Contains(m[0].Subject, "is due soon") {
+		t.Fatalf("reminders: %+v", m)
+	}
+	if err := h.ref.Tick(w.Deadline); err != nil {
+		t.Fatal(err)
+	}
+	if _, w2 := h.state(); w2.ID == w.ID {
+		t.Fatalf("not resolved at the deadline")
+	}
+	mails = h.outbox(w.Deadline)
+	if !strings.Contains(mails[0].Body, "RU sent no orders: its standing orders decided.") {
+		t.Errorf("no NMR note:\n%s", mails[0].Body)
+	}
+	_ = h.db.View(func(tx *store.Tx) error {
+		recs, _ := tx.Records("t1")
+		if len(recs) != 2 || recs[0].Window != "GT1 DE-SETUP" || len(recs[0].Files) != 1 || recs[1].Window != "GT1 RU-MOVE" || len(recs[1].Files) != 0 {
+			t.Errorf("records %+v", recs)
+		}
+		if pend, _ := tx.Pending("t1"); len(pend) != 0 {
+			t.Errorf("pending after resolution: %v", pend)
+		}
+		return nil
+	})
+}
+
+// Under the wait policy a window does not close without a side's orders;
+// under the robot policy the robot gives them.
+func TestNMRPolicies(t *testing.T) {
+	for _, nmr := range []string{store.NMRWait, store.NMRRobot} {
+		t.Run(nmr, func(t *testing.T) {
+			pol := DefaultPolicy()
+			pol.NMR = nmr
+			h := newHarness(t, pol)
+			_, w := h.state()
+			if err := h.ref.Tick(w.Deadline); err != nil {
+				t.Fatal(err)
+			}
+			_, after := h.state()
+			switch nmr {
+			case store.NMRWait:
+				if after.ID != w.ID || !after.Late {
+					t.Errorf("wait: %+v", after)
+				}
+			case store.NMRRobot:
+				if after.ID == w.ID {
+					t.Errorf("robot: not resolved")
+				}
+				mails := h.outbox(w.Deadline)
+				if !strings.Contains(mails[len(mails)-1].Body, "DE sent no orders: the robot gave them as caretaker.") {
+					t.Errorf("robot note missing:\n%s", mails[len(mails)-1].Body)
+				}
+			}
+		})
+	}
+}

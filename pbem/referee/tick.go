@@ -1,0 +1,264 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"pbem/engine"
+	"pbem/engine/gwite"
+	"pbem/orders"
+	"pbem/pbem/ack"
+	"pbem/pbem/dice"
+	"pbem/pbem/robot"
+	"pbem/pbem/store"
+)
+
+// Tick does what the time now calls for in every game: reminders before a
+// deadline, late notices at it, and the resolution of each window that is
+// due. It returns the first error; the other games still get their turn.
+func (r *Referee) Tick(now time.Time) error {
+	var ids []string
+	if err := r.db.View(func(tx *store.Tx) error { ids = tx.GameIDs(); return nil }); err != nil {
+		return err
+	}
+	var first error
+	for _, id := range ids {
+		if err := r.tick(id, now); err != nil {
+			r.log.Error("tick", "game", id, "err", err)
+			if first == nil {
+				first = fmt.Errorf("game %s: %w", id, err)
+			}
+		}
+	}
+	return first
+}
+
+func (r *Referee) tick(id string, now time.Time) error {
+	var (
+		g    *loaded
+		pend map[string]*store.Pending
+	)
+	err := r.db.View(func(tx *store.Tx) error {
+		var err error
+		if g, err = r.load(tx, id, now); err != nil {
+			return err
+		}
+		pend, err = tx.Pending(id)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	sw := g.state.Window()
+	if g.rec.Paused || sw.Done {
+		return nil
+	}
+	w, pol := g.window, g.rec.Policy
+	var missing []engine.Side
+	allFinal, lastFinal := true, time.Time{}
+	for _, side := range sw.Submit {
+		p := pend[string(side)]
+		switch {
+		case p == nil:
+			missing = append(missing, side)
+			allFinal = false
+		case !p.Final:
+			allFinal = false
+		case p.Received.After(lastFinal):
+			lastFinal = p.Received
+		}
+	}
+	switch {
+	case len(sw.Submit) == 0:
+		return r.resolve(g, pend, nil, now)
+	case allFinal && !now.Before(lastFinal.Add(pol.EarlyDelay)):
+		return r.resolve(g, pend, nil, now)
+	case !now.Before(w.Deadline.Add(pol.Grace)) && (len(missing) == 0 || pol.NMR != store.NMRWait):
+		return r.resolve(g, pend, missing, now)
+	case !now.Before(w.Deadline) && len(missing) > 0 && !w.Late:
+		w.Late = true
+		return r.notify(g, w, missing, now, "is past its deadline", lateText(g, w, pol))
+	case !w.Reminded && pol.Remind > 0 && !now.Before(w.Deadline.Add(-pol.Remind)) && len(missing) > 0:
+		w.Reminded = true
+		return r.notify(g, w, missing, now, "is due soon", fmt.Sprintf("The referee has no orders from you for %s (%s). The deadline is %s.", sw.ID, sw.Name, g.deadline(w)))
+	}
+	return nil
+}
+
+func lateText(g *loaded, w store.Window, pol store.Policy) string {
+	sw := g.state.Window()
+	s := fmt.Sprintf("The deadline of %s (%s) has passed and the referee has no orders from you.", sw.ID, sw.Name)
+	switch {
+	case pol.NMR == store.NMRWait:
+		s += " The window waits for your orders or for the moderator."
+	case pol.Grace > 0:
+		s += fmt.Sprintf(" It is resolved at %s with whatever has come in by then.", w.Deadline.Add(pol.Grace).Format("Mon 2 Jan 2006 15:04 MST"))
+	}
+	return s
+}
+
+// notify records the window's new flags and mails the players of the
+// missing sides and the moderators.
+func (r *Referee) notify(g *loaded, w store.Window, missing []engine.Side, now time.Time, what, text string) error {
+	sw := g.state.Window()
+	err := r.db.Update(func(tx *store.Tx) error {
+		if err := tx.PutWindow(g.rec.ID, w); err != nil {
+			return err
+		}
+		var to []string
+		for _, p := range g.rec.Players {
+			if slices.Contains(missing, engine.Side(p.Side)) {
+				to = append(to, p.Address)
+			}
+		}
+		for _, m := range g.rec.Moderators {
+			to = append(to, m.Address)
+		}
+		return tx.Enqueue(&store.Mail{Game: g.rec.ID, To: to, Subject: fmt.Sprintf("[%s] %s %s", g.rec.ID, sw.ID, what), Body: text + "\n"}, r.cfg.Domain, now)
+	})
+	r.forget(g.rec.ID)
+	return err
+}
+
+// resolve closes the open window with the files on file (and, under the
+// robot policy, the robot's orders for the missing sides), and in one
+// transaction stores the new state, the window's record and the mails
+// that open the next window.
+func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []engine.Side, now time.Time) error {
+	sw := g.state.Window()
+	verbs := g.rs.Verbs()
+	byside := map[engine.Side][]engine.Order{}
+	for side, p := range pend {
+		f, err := orders.Parse(side+" "+sw.ID, p.Canonical, verbs)
+		if err != nil {
+			return fmt.Errorf("%s: the stored file of %s does not parse: %w", sw.ID, side, err)
+		}
+		byside[engine.Side(side)] = f.Orders
+	}
+	var notes []string
+	for _, side := range missing {
+		if g.rec.Policy.NMR == store.NMRRobot {
+			if v, ok := g.state.View(side).(*gwite.View); ok {
+				f, err := orders.Parse("robot", []byte(robot.Orders(v)), verbs)
+				if err == nil {
+					byside[side] = f.Orders
+					notes = append(notes, fmt.Sprintf("%s sent no orders: the robot gave them as caretaker.", side))
+					continue
+				}
+			}
+		}
+		notes = append(notes, fmt.Sprintf("%s sent no orders: its standing orders decided.", side))
+	}
+	stream := dice.New(g.rec.Seed, g.rec.ID+" "+sw.ID)
+	next, events, err := g.state.Resolve(byside, stream)
+	if err != nil {
+		// The engine found a broken invariant: stop the game for the
+		// moderators rather than go on from a bad state.
+		return r.halt(g, now, fmt.Sprintf("%s could not be resolved: %v", sw.ID, err))
+	}
+	snap, err := next.Snapshot()
+	if err != nil {
+		return err
+	}
+	rec := &store.Record{Window: sw.ID, Resolved: now, Files: sortedPending(pend), Rolls: int(stream.Rolls())}
+	for _, e := range events {
+		rec.Events = append(rec.Events, e.String())
+	}
+	ng := *g
+	ng.state, ng.window = next, openWindow(g.rec, next.Window(), now)
+	intro := fmt.Sprintf("%s (%s) is resolved.", sw.ID, sw.Name)
+	if len(notes) > 0 {
+		intro += "\n" + strings.Join(notes, "\n")
+	}
+	err = r.db.Update(func(tx *store.Tx) error {
+		if err := tx.PutState(g.rec.ID, snap); err != nil {
+			return err
+		}
+		if err := tx.AddRecord(g.rec.ID, rec); err != nil {
+			return err
+		}
+		if err := tx.ClearPending(g.rec.ID); err != nil {
+			return err
+		}
+		if err := tx.PutWindow(g.rec.ID, ng.window); err != nil {
+			return err
+		}
+		for _, m := range r.windowMails(&ng, events, intro) {
+			if err := tx.Enqueue(m, r.cfg.Domain, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	r.forget(g.rec.ID)
+	return err
+}
+
+// halt pauses a game and tells its moderators why.
+func (r *Referee) halt(g *loaded, now time.Time, why string) error {
+	r.log.Error("game halted", "game", g.rec.ID, "why", why)
+	err := r.db.Update(func(tx *store.Tx) error {
+		rec := *g.rec
+		rec.Paused = true
+		if err := tx.PutGame(&rec); err != nil {
+			return err
+		}
+		var to []string
+		for _, m := range g.rec.Moderators {
+			to = append(to, m.Address)
+		}
+		return tx.Enqueue(&store.Mail{Game: g.rec.ID, To: to, Subject: fmt.Sprintf("[%s] the game is paused", g.rec.ID),
+			Body: why + "\nThe game is paused until a moderator resumes it.\n"}, r.cfg.Domain, now)
+	})
+	r.forget(g.rec.ID)
+	return err
+}
+
+// windowMails is the mail each player and moderator gets when a window
+// opens: intro, what happened that their side may know, the window now
+// open with its deadline, and the side's order template.
+func (r *Referee) windowMails(g *loaded, events []engine.Event, intro string) []*store.Mail {
+	sw := g.state.Window()
+	subject := fmt.Sprintf("[%s] %s (%s)", g.rec.ID, sw.ID, sw.Name)
+	if sw.Done {
+		subject = fmt.Sprintf("[%s] the game is over", g.rec.ID)
+	}
+	body := func(side engine.Side, moderator bool) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "Game %s, %s.\n%s\n", g.rec.ID, g.scen.Title, intro)
+		var seen []string
+		for _, e := range events {
+			if moderator || engine.Visible(e, side) {
+				seen = append(seen, "  "+e.String())
+			}
+		}
+		if len(seen) > 0 {
+			b.WriteString("\nWhat happened:\n" + strings.Join(seen, "\n") + "\n")
+		}
+		b.WriteString("\n")
+		switch {
+		case sw.Done:
+			b.WriteString("The game is over.\n")
+			return b.String()
+		case moderator:
+			fmt.Fprintf(&b, "Now open: %s (%s), deadline %s. Orders are due from %v.\n", sw.ID, sw.Name, g.deadline(g.window), sw.Submit)
+			return b.String()
+		case slices.Contains(sw.Submit, side):
+			fmt.Fprintf(&b, "Now open: %s (%s). Your orders are due by %s.\n", sw.ID, sw.Name, g.deadline(g.window))
+		default:
+			fmt.Fprintf(&b, "Now open: %s (%s), deadline %s. You give no orders in it; standing orders may be sent.\n", sw.ID, sw.Name, g.deadline(g.window))
+		}
+		fmt.Fprintf(&b, "Send your signed orders to %s. The template:\n\n%s", r.cfg.Address, ack.Template(g.state, g.rec.ID, side))
+		return b.String()
+	}
+	var out []*store.Mail
+	for _, p := range g.rec.Players {
+		out = append(out, &store.Mail{Game: g.rec.ID, To: []string{p.Address}, Subject: subject, Body: body(engine.Side(p.Side), false)})
+	}
+	for _, m := range g.rec.Moderators {
+		out = append(out, &store.Mail{Game: g.rec.ID, To: []string{m.Address}, Subject: subject + " (moderator)", Body: body("", true)})
+	}
+	return out
+}
