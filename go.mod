@@ -3,6 +3,7 @@ module pbem
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/ProtonMail/go-crypto v1.5.2
 	github.com/emersion/go-message v0.18.2
 	go.etcd.io/bbolt v1.5.0

@@ -1,0 +1,256 @@
+// Package config reads the daemon's configuration file (TOML,
+// config.example.toml documents every key). Decoding is strict: an unknown
+// key is an error, a duration must be a string such as "90s" (a bare
+// number would silently mean nanoseconds), and every problem is reported
+// at once, each with its key. Passwords never sit in the file: they come
+// from a file or an environment variable, and print as "[redacted]".
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/mail"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Config is the whole file.
+type Config struct {
+	Referee Referee
+	IMAP    IMAP `toml:"imap"`
+	SMTP    SMTP `toml:"smtp"`
+	Data    Data
+	Log     Log
+}
+
+// Referee is the [referee] table.
+type Referee struct {
+	Address  string   // the referee's mail address
+	Domain   string   // for Message-IDs; default: the address's domain
+	Database string   // the bbolt file
+	Control  string   // the control socket; default: the database path + ".sock"
+	MaxMail  int      `toml:"max_mail"` // largest mail taken in, bytes
+	Tick     Duration // how often deadlines are looked at
+	Replies  int      // replies to unsigned mail per sender per day
+}
+
+// IMAP is the [imap] table: the mailbox orders arrive in.
+type IMAP struct {
+	Server       string // host:port
+	TLS          string `toml:"tls"` // "implicit", "starttls" or "none" (loopback only)
+	Username     string
+	PasswordFile string `toml:"password_file"`
+	PasswordEnv  string `toml:"password_env"`
+	Mailbox      string
+	Processed    string   // folder processed mail is moved to; "" flags it instead
+	Idle         bool     // use IDLE when the server has it
+	Poll         Duration // how often to look for mail without IDLE
+	Timeout      Duration // for every command
+	Password     Secret   `toml:"-"`
+}
+
+// SMTP is the [smtp] table: how the referee sends mail.
+type SMTP struct {
+	Server       string
+	TLS          string `toml:"tls"`
+	Username     string
+	PasswordFile string   `toml:"password_file"`
+	PasswordEnv  string   `toml:"password_env"`
+	Timeout      Duration // for every command
+	Retry        Duration // the first wait after a failed send; doubled each time
+	MaxAttempts  int      `toml:"max_attempts"`
+	Password     Secret   `toml:"-"`
+}
+
+// Data is the [data] table.
+type Data struct {
+	Scenarios string // a directory replacing the built-in game data
+}
+
+// Log is the [log] table.
+type Log struct {
+	Level  string // "debug", "info", "warn" or "error"
+	Format string // "text" or "json"
+}
+
+// Duration is a time.Duration written as a string ("90s", "72h").
+type Duration time.Duration
+
+// UnmarshalTOML refuses anything but a string.
+func (d *Duration) UnmarshalTOML(v any) error {
+	s, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("a duration is a string with its unit, such as \"90s\" or \"2m\", not %v", v)
+	}
+	x, err := time.ParseDuration(s)
+	if err != nil {
+		return err
+	}
+	*d = Duration(x)
+	return nil
+}
+
+// Secret is a password: it never prints.
+type Secret string
+
+func (Secret) String() string   { return "[redacted]" }
+func (Secret) GoString() string { return "[redacted]" }
+
+// Error lists every problem of a configuration file.
+type Error struct {
+	File     string
+	Problems []string
+}
+
+func (e *Error) Error() string {
+	return e.File + ":\n  " + strings.Join(e.Problems, "\n  ")
+}
+
+// Load reads and checks the file at path. getenv reads the environment
+// (os.Getenv; tests pass their own).
+func Load(path string, getenv func(string) string) (*Config, error) {
+	c := Defaults()
+	md, err := toml.DecodeFile(path, c)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, &Error{File: path, Problems: []string{fmt.Sprintf("line %d: %s", pe.Position.Line, pe.Message)}}
+		}
+		return nil, &Error{File: path, Problems: []string{err.Error()}}
+	}
+	var problems []string
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	for _, k := range md.Undecoded() {
+		bad("%s: unknown key", k)
+	}
+	c.check(bad)
+	c.IMAP.Password = secret("imap", c.IMAP.PasswordFile, c.IMAP.PasswordEnv, getenv, bad)
+	c.SMTP.Password = secret("smtp", c.SMTP.PasswordFile, c.SMTP.PasswordEnv, getenv, bad)
+	if len(problems) > 0 {
+		sort.Strings(problems)
+		return nil, &Error{File: path, Problems: problems}
+	}
+	return c, nil
+}
+
+// Defaults is the configuration an empty file gives.
+func Defaults() *Config {
+	return &Config{
+		Referee: Referee{Database: "pbem.db", MaxMail: 1 << 20, Tick: Duration(30 * time.Second), Replies: 5},
+		IMAP:    IMAP{TLS: "implicit", Mailbox: "INBOX", Idle: true, Poll: Duration(2 * time.Minute), Timeout: Duration(time.Minute)},
+		SMTP:    SMTP{TLS: "starttls", Timeout: Duration(time.Minute), Retry: Duration(time.Minute), MaxAttempts: 10},
+		Log:     Log{Level: "info", Format: "text"},
+	}
+}
+
+func (c *Config) check(bad func(string, ...any)) {
+	r := &c.Referee
+	if a, err := mail.ParseAddress(r.Address); err != nil || a.Name != "" {
+		bad("referee.address: %q is not a plain mail address", r.Address)
+	} else if r.Domain == "" {
+		r.Domain = r.Address[strings.LastIndex(r.Address, "@")+1:]
+	}
+	if r.Database == "" {
+		bad("referee.database: the database file is needed")
+	}
+	if r.Control == "" {
+		r.Control = r.Database + ".sock"
+	}
+	if r.MaxMail < 4096 || r.MaxMail > 64<<20 {
+		bad("referee.max_mail: %d bytes; give 4096 to 67108864", r.MaxMail)
+	}
+	if r.Tick < Duration(time.Second) || r.Tick > Duration(time.Hour) {
+		bad("referee.tick: %v; give 1s to 1h", time.Duration(r.Tick))
+	}
+	if r.Replies < 0 {
+		bad("referee.replies: %d is negative", r.Replies)
+	}
+	server("imap", c.IMAP.Server, c.IMAP.TLS, bad)
+	server("smtp", c.SMTP.Server, c.SMTP.TLS, bad)
+	if c.IMAP.Username == "" {
+		bad("imap.username: needed")
+	}
+	if c.IMAP.Mailbox == "" {
+		bad("imap.mailbox: needed")
+	}
+	if c.IMAP.Poll < Duration(5*time.Second) {
+		bad("imap.poll: %v; at least 5s", time.Duration(c.IMAP.Poll))
+	}
+	for _, d := range []struct {
+		key string
+		v   Duration
+	}{{"imap.timeout", c.IMAP.Timeout}, {"smtp.timeout", c.SMTP.Timeout}, {"smtp.retry", c.SMTP.Retry}} {
+		if d.v < Duration(time.Second) {
+			bad("%s: %v; at least 1s", d.key, time.Duration(d.v))
+		}
+	}
+	if c.SMTP.MaxAttempts < 1 {
+		bad("smtp.max_attempts: %d; at least 1", c.SMTP.MaxAttempts)
+	}
+	switch c.Log.Level {
+	case "debug", "info", "warn", "error":
+	default:
+		bad("log.level: %q; give debug, info, warn or error", c.Log.Level)
+	}
+	switch c.Log.Format {
+	case "text", "json":
+	default:
+		bad("log.format: %q; give text or json", c.Log.Format)
+	}
+}
+
+// server checks a host:port and its TLS mode: without TLS only a
+// loopback server is allowed, so a password never crosses a network in
+// clear.
+func server(table, addr, mode string, bad func(string, ...any)) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		bad("%s.server: %q: want host:port", table, addr)
+		return
+	}
+	switch mode {
+	case "implicit", "starttls":
+	case "none":
+		if !Loopback(host) {
+			bad("%s.tls: \"none\" is allowed only for a server on this machine (127.0.0.1, ::1, localhost), not %s", table, host)
+		}
+	default:
+		bad("%s.tls: %q; give implicit, starttls or none", table, mode)
+	}
+}
+
+// Loopback reports whether host is this machine.
+func Loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// secret reads a password from its file or environment variable.
+func secret(table, file, env string, getenv func(string) string, bad func(string, ...any)) Secret {
+	switch {
+	case file != "" && env != "":
+		bad("%s: give password_file or password_env, not both", table)
+	case file != "":
+		b, err := os.ReadFile(file)
+		if err != nil {
+			bad("%s.password_file: %v", table, err)
+			return ""
+		}
+		return Secret(strings.TrimRight(string(b), "\r\n"))
+	case env != "":
+		v := getenv(env)
+		if v == "" {
+			bad("%s.password_env: the environment variable %s is empty or unset", table, env)
+		}
+		return Secret(v)
+	}
+	return ""
+}

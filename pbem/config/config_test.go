@@ -1,0 +1,108 @@
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+// The example file of the repository loads (with its password files in
+// place) and every value in it arrives.
+func TestExampleLoads(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "config.example.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	text := string(src)
+	for _, name := range []string{"imap.password", "smtp.password"} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("s3cret-"+name+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		text = strings.Replace(text, "/etc/pbem/"+name, p, 1)
+	}
+	path := filepath.Join(dir, "pbem.toml")
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(path, env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Referee.Address != "referee@club.example" || c.Referee.Domain != "club.example" || time.Duration(c.Referee.Tick) != 30*time.Second ||
+		c.IMAP.Server != "imap.club.example:993" || c.IMAP.Processed != "pbem-done" || time.Duration(c.IMAP.Poll) != 2*time.Minute ||
+		c.SMTP.MaxAttempts != 10 || c.IMAP.Password != "s3cret-imap.password" || c.SMTP.Password != "s3cret-smtp.password" {
+		t.Errorf("%+v", c)
+	}
+	// A password never prints.
+	if s := fmt.Sprintf("%v %+v %#v", c.IMAP.Password, c.SMTP, c.IMAP.Password); strings.Contains(s, "s3cret") {
+		t.Errorf("a password printed: %s", s)
+	}
+}
+
+func write(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "pbem.toml")
+	if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+const good = `[referee]
+address = "referee@club.example"
+database = "/tmp/pbem.db"
+[imap]
+server = "127.0.0.1:1143"
+tls = "none"
+username = "referee"
+password_env = "IMAP_PW"
+[smtp]
+server = "localhost:1025"
+tls = "none"
+`
+
+func TestDefaultsAndEnv(t *testing.T) {
+	c, err := Load(write(t, good), env(map[string]string{"IMAP_PW": "pw"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Referee.Domain != "club.example" || c.Referee.Control != "/tmp/pbem.db.sock" || c.IMAP.Mailbox != "INBOX" || c.IMAP.Password != "pw" || c.SMTP.Password != "" {
+		t.Errorf("%+v", c)
+	}
+}
+
+// Every problem at once, each with its key: unknown keys, a bare number
+// for a duration, clear text to a remote server, a missing password.
+func TestEveryProblemAtOnce(t *testing.T) {
+	text := strings.Replace(good, `tls = "none"`+"\n"+`username`, `tls = "none"`+"\npol_interval = \"1m\"\nusername", 1)
+	text = strings.Replace(text, `server = "localhost:1025"`, `server = "mail.example.net:25"`, 1)
+	text += "tick = 90\n[extra]\nx = 1\n"
+	text = strings.Replace(text, "[smtp]", "[smtp]\ntimeout = \"0s\"", 1)
+	_, err := Load(write(t, text), env(nil))
+	if err == nil {
+		t.Fatal("loaded")
+	}
+	for _, want := range []string{
+		"imap.pol_interval: unknown key",
+		"extra.x: unknown key",
+		`smtp.tls: "none" is allowed only for a server on this machine`,
+		"imap.password_env: the environment variable IMAP_PW is empty or unset",
+		"smtp.timeout: 0s; at least 1s",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("missing %q in\n%v", want, err)
+		}
+	}
+	// A bare number where a duration goes is refused, with its line.
+	_, err = Load(write(t, strings.Replace(good, "[imap]", "[imap]\npoll = 90", 1)), env(map[string]string{"IMAP_PW": "pw"}))
+	if err == nil || !strings.Contains(err.Error(), `a duration is a string with its unit`) {
+		t.Errorf("bare duration: %v", err)
+	}
+}
