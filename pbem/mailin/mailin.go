@@ -1,0 +1,338 @@
+// Package mailin reads the referee's IMAP mailbox with go-imap v2 (pinned
+// at v2.0.0-beta.8; every use of the library stays in this package). It
+// adds what the library lacks (libraries.md 1.4-1.6): a watchdog on every
+// command, so that a silent server cannot hang the daemon, and a poll
+// when the server has no IDLE. A broken connection is closed; the next
+// call dials again, and the caller's loop waits between tries.
+package mailin
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"net"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"pbem/pbem/store"
+)
+
+// Config says how to reach the mailbox.
+type Config struct {
+	Server    string // host:port
+	TLS       string // "implicit", "starttls" or "none"
+	TLSConfig *tls.Config
+	Username  string
+	Password  string
+	Mailbox   string
+	Processed string        // folder for processed mail; "" flags it instead
+	Idle      bool          // use IDLE when offered
+	Poll      time.Duration // wait between looks without IDLE
+	Timeout   time.Duration // for every command
+}
+
+// Message is one new mail. Raw is nil when the mail is over the size
+// limit: the caller refuses it without fetching it.
+type Message struct {
+	UID  uint32
+	Size int64
+	Raw  []byte
+}
+
+// Mailbox is a connection to the mailbox, made on first use and again
+// after any failure.
+type Mailbox struct {
+	cfg  Config
+	c    *imapclient.Client
+	caps imap.CapSet
+	// validity is the UIDVALIDITY the selection reported.
+	validity uint32
+	// wake is signalled by the reader goroutine when the server reports
+	// new mail; it must never block there.
+	wake chan struct{}
+	mu   sync.Mutex // guards c against Close from another goroutine
+}
+
+// ErrTimeout is returned when a command outlives Config.Timeout; the
+// connection is then closed.
+var ErrTimeout = errors.New("the IMAP server did not answer in time")
+
+// New returns a mailbox for cfg; nothing is dialled yet.
+func New(cfg Config) *Mailbox {
+	return &Mailbox{cfg: cfg, wake: make(chan struct{}, 1)}
+}
+
+// Close logs out (briefly) and drops the connection.
+func (m *Mailbox) Close() error {
+	m.mu.Lock()
+	c := m.c
+	m.c = nil
+	m.mu.Unlock()
+	if c == nil {
+		return nil
+	}
+	done := make(chan struct{})
+	go func() { _ = c.Logout().Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+	}
+	return c.Close()
+}
+
+// drop closes a connection that failed; the next call dials again.
+func (m *Mailbox) drop() {
+	m.mu.Lock()
+	c := m.c
+	m.c = nil
+	m.mu.Unlock()
+	if c != nil {
+		c.Close()
+	}
+}
+
+// watch runs wait with the command timeout and ctx: if either ends first,
+// the connection is closed (which ends wait) and an error returned.
+func (m *Mailbox) watch(ctx context.Context, what string, wait func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- wait() }()
+	t := time.NewTimer(m.cfg.Timeout)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			m.drop()
+			return fmt.Errorf("imap %s: %w", what, err)
+		}
+		return nil
+	case <-t.C:
+		m.drop()
+		<-done
+		return fmt.Errorf("imap %s: %w (%v)", what, ErrTimeout, m.cfg.Timeout)
+	case <-ctx.Done():
+		m.drop()
+		<-done
+		return ctx.Err()
+	}
+}
+
+// connect dials, logs in and selects the mailbox, unless connected.
+func (m *Mailbox) connect(ctx context.Context) (*imapclient.Client, error) {
+	m.mu.Lock()
+	c := m.c
+	m.mu.Unlock()
+	if c != nil {
+		select {
+		case <-c.Closed():
+			m.drop()
+		default:
+			return c, nil
+		}
+	}
+	opts := &imapclient.Options{
+		TLSConfig: m.cfg.TLSConfig,
+		Dialer:    &net.Dialer{Timeout: m.cfg.Timeout, KeepAlive: 30 * time.Second},
+		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+			Mailbox: func(d *imapclient.UnilateralDataMailbox) {
+				if d.NumMessages != nil {
+					select {
+					case m.wake <- struct{}{}:
+					default:
+					}
+				}
+			},
+		},
+	}
+	var err error
+	switch m.cfg.TLS {
+	case "implicit":
+		c, err = imapclient.DialTLS(m.cfg.Server, opts)
+	case "starttls":
+		c, err = imapclient.DialStartTLS(m.cfg.Server, opts)
+	case "none":
+		c, err = imapclient.DialInsecure(m.cfg.Server, opts)
+	default:
+		return nil, fmt.Errorf("imap: TLS mode %q", m.cfg.TLS)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("imap dial %s: %w", m.cfg.Server, err)
+	}
+	m.mu.Lock()
+	m.c = c
+	m.mu.Unlock()
+	if err := m.watch(ctx, "greeting", c.WaitGreeting); err != nil {
+		return nil, err
+	}
+	if err := m.watch(ctx, "login", c.Login(m.cfg.Username, m.cfg.Password).Wait); err != nil {
+		return nil, err
+	}
+	var sel *imap.SelectData
+	if err := m.watch(ctx, "select "+m.cfg.Mailbox, func() error {
+		var err error
+		sel, err = c.Select(m.cfg.Mailbox, nil).Wait()
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	m.validity = sel.UIDValidity
+	m.caps = c.Caps()
+	if m.cfg.Processed != "" {
+		// Made once; "already exists" is what most runs get.
+		_ = m.watch(ctx, "create "+m.cfg.Processed, func() error { _ = c.Create(m.cfg.Processed, nil).Wait(); return nil })
+	}
+	return c, nil
+}
+
+// Fetch returns the mail after watermark w, smallest UID first, at most
+// n, with the mailbox's UIDVALIDITY. If the UIDVALIDITY differs from w's,
+// the server has renumbered the mailbox and every mail in it is new (the
+// store's seen Message-IDs keep old mail from being taken twice). Mail
+// larger than maxSize comes without its body.
+func (m *Mailbox) Fetch(ctx context.Context, w store.Watermark, maxSize int64, n int) ([]Message, uint32, error) {
+	c, err := m.connect(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	validity := m.validity
+	after := imap.UID(w.UID)
+	if validity != w.UIDValidity {
+		after = 0
+	}
+	var set imap.UIDSet
+	set.AddRange(after+1, 0)
+	var found []imap.UID
+	if err := m.watch(ctx, "search", func() error {
+		sd, err := c.UIDSearch(&imap.SearchCriteria{UID: []imap.UIDSet{set}}, nil).Wait()
+		if err != nil {
+			return err
+		}
+		for _, u := range sd.AllUIDs() {
+			if u > after { // "n:*" always names the last mail (libraries.md 1.3)
+				found = append(found, u)
+			}
+		}
+		return nil
+	}); err != nil {
+		return nil, 0, err
+	}
+	sort.Slice(found, func(i, j int) bool { return found[i] < found[j] })
+	if len(found) > n {
+		found = found[:n]
+	}
+	if len(found) == 0 {
+		return nil, validity, nil
+	}
+	// The size first: a mail over the limit is never downloaded.
+	sizes := map[imap.UID]int64{}
+	if err := m.watch(ctx, "fetch sizes", func() error {
+		msgs, err := c.Fetch(imap.UIDSetNum(found...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+		for _, msg := range msgs {
+			sizes[msg.UID] = msg.RFC822Size
+		}
+		return err
+	}); err != nil {
+		return nil, 0, err
+	}
+	var small []imap.UID
+	for _, u := range found {
+		if sizes[u] <= maxSize {
+			small = append(small, u)
+		}
+	}
+	bodies := map[imap.UID][]byte{}
+	if len(small) > 0 {
+		bs := &imap.FetchItemBodySection{Peek: true}
+		if err := m.watch(ctx, "fetch", func() error {
+			msgs, err := c.Fetch(imap.UIDSetNum(small...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{bs}}).Collect()
+			for _, msg := range msgs {
+				bodies[msg.UID] = msg.FindBodySection(bs)
+			}
+			return err
+		}); err != nil {
+			return nil, 0, err
+		}
+	}
+	var out []Message
+	for _, u := range found {
+		out = append(out, Message{UID: uint32(u), Size: sizes[u], Raw: bodies[u]})
+	}
+	return out, validity, nil
+}
+
+// Done moves processed mail to the Processed folder, or flags it seen
+// when there is none. Call it only after the store has committed what the
+// mail brought.
+func (m *Mailbox) Done(ctx context.Context, uids ...uint32) error {
+	if len(uids) == 0 {
+		return nil
+	}
+	c, err := m.connect(ctx)
+	if err != nil {
+		return err
+	}
+	set := imap.UIDSet{}
+	for _, u := range uids {
+		set.AddNum(imap.UID(u))
+	}
+	if m.cfg.Processed != "" {
+		return m.watch(ctx, "move", func() error { _, err := c.Move(set, m.cfg.Processed).Wait(); return err })
+	}
+	return m.watch(ctx, "store", func() error {
+		return c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}, nil).Close()
+	})
+}
+
+// Wait returns when new mail may have come: the server said so during
+// IDLE, or the poll interval passed (IDLE is also renewed at that
+// interval, well inside the 29 minutes servers allow), or ctx ended.
+func (m *Mailbox) Wait(ctx context.Context) error {
+	c, err := m.connect(ctx)
+	if err != nil {
+		return err
+	}
+	select {
+	case <-m.wake: // news that came while we were busy
+		return nil
+	default:
+	}
+	if !m.cfg.Idle || !(m.caps.Has(imap.CapIdle) || m.caps.Has(imap.CapIMAP4rev2)) {
+		select {
+		case <-time.After(m.cfg.Poll):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		return m.watch(ctx, "noop", c.Noop().Wait)
+	}
+	idle, err := c.Idle()
+	if err != nil {
+		m.drop()
+		return fmt.Errorf("imap idle: %w", err)
+	}
+	var why error
+	select {
+	case <-m.wake:
+	case <-time.After(m.cfg.Poll):
+	case <-c.Closed():
+		why = errors.New("imap idle: the server closed the connection")
+	case <-ctx.Done():
+		why = ctx.Err()
+	}
+	if why != nil {
+		m.drop()
+		return why
+	}
+	if err := m.watch(ctx, "idle done", func() error {
+		if err := idle.Close(); err != nil {
+			return err
+		}
+		return idle.Wait()
+	}); err != nil {
+		return err
+	}
+	return nil
+}
