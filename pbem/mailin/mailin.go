@@ -36,12 +36,15 @@ type Config struct {
 	Timeout   time.Duration // for every command
 }
 
-// Message is one new mail. Raw is nil when the mail is over the size
-// limit: the caller refuses it without fetching it.
+// Message is one new mail. A mail over the size limit comes with its
+// header only (HeaderOnly), so the referee can answer it without
+// downloading it.
 type Message struct {
-	UID  uint32
-	Size int64
-	Raw  []byte
+	UID        uint32
+	Validity   uint32 // the mailbox's UIDVALIDITY when it was fetched
+	Size       int64
+	Raw        []byte
+	HeaderOnly bool
 }
 
 // Mailbox is a connection to the mailbox, made on first use and again
@@ -238,19 +241,28 @@ func (m *Mailbox) Fetch(ctx context.Context, w store.Watermark, maxSize int64, n
 	}); err != nil {
 		return nil, 0, err
 	}
-	var small []imap.UID
+	var small, large []imap.UID
 	for _, u := range found {
 		if sizes[u] <= maxSize {
 			small = append(small, u)
+		} else {
+			large = append(large, u)
 		}
 	}
+	whole := &imap.FetchItemBodySection{Peek: true}
+	header := &imap.FetchItemBodySection{Peek: true, Specifier: imap.PartSpecifierHeader}
 	bodies := map[imap.UID][]byte{}
-	if len(small) > 0 {
-		bs := &imap.FetchItemBodySection{Peek: true}
+	for _, f := range []struct {
+		uids []imap.UID
+		bs   *imap.FetchItemBodySection
+	}{{small, whole}, {large, header}} {
+		if len(f.uids) == 0 {
+			continue
+		}
 		if err := m.watch(ctx, "fetch", func() error {
-			msgs, err := c.Fetch(imap.UIDSetNum(small...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{bs}}).Collect()
+			msgs, err := c.Fetch(imap.UIDSetNum(f.uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{f.bs}}).Collect()
 			for _, msg := range msgs {
-				bodies[msg.UID] = msg.FindBodySection(bs)
+				bodies[msg.UID] = msg.FindBodySection(f.bs)
 			}
 			return err
 		}); err != nil {
@@ -259,7 +271,7 @@ func (m *Mailbox) Fetch(ctx context.Context, w store.Watermark, maxSize int64, n
 	}
 	var out []Message
 	for _, u := range found {
-		out = append(out, Message{UID: uint32(u), Size: sizes[u], Raw: bodies[u]})
+		out = append(out, Message{UID: uint32(u), Validity: validity, Size: sizes[u], Raw: bodies[u], HeaderOnly: sizes[u] > maxSize})
 	}
 	return out, validity, nil
 }

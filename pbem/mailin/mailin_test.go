@@ -85,7 +85,7 @@ func TestFetchAndDone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(msgs) != 4 || msgs[0].UID >= msgs[1].UID || !bytes.Contains(msgs[0].Raw, []byte("Message-ID: <m1@example.org>")) || msgs[3].Raw != nil || msgs[3].Size < 5000 {
+	if len(msgs) != 4 || msgs[0].UID >= msgs[1].UID || !bytes.Contains(msgs[0].Raw, []byte("Message-ID: <m1@example.org>")) || !msgs[3].HeaderOnly || !bytes.HasPrefix(msgs[3].Raw, []byte("From: anna@example.org")) || bytes.Contains(msgs[3].Raw, []byte("xxxx")) || msgs[3].Size < 5000 {
 		t.Fatalf("%d messages: %+v", len(msgs), msgs)
 	}
 	w := store.Watermark{UIDValidity: validity, UID: msgs[1].UID}

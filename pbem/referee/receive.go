@@ -20,6 +20,10 @@ type Delivery struct {
 	UIDValidity uint32
 	UID         uint32
 	Raw         []byte
+	// HeaderOnly: the mail was over the size limit and Raw is its header
+	// only; Size is its whole size.
+	HeaderOnly bool
+	Size       int64
 }
 
 // Outcome is what became of a mail.
@@ -100,19 +104,24 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 
 // judge decides on mail d without writing anything.
 func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, reply *store.Mail, pending *store.Pending, msgID string, err error) {
-	m, rerr := intake.Read(d.Raw, r.cfg.MaxMail)
-	if rerr != nil {
-		v = Verdict{Outcome: Unsigned, Why: rerr.Error()}
-		if errors.Is(rerr, intake.ErrTooLarge) {
-			if hm, err := intake.Read(d.Raw[:min(len(d.Raw), 64<<10)], 64<<10); err == nil {
-				msgID = hm.MessageID
-				if tx.Seen(msgID) {
-					return Verdict{Outcome: Duplicate}, nil, nil, msgID, nil
-				}
-				reply = r.shortReply(hm, now, fmt.Sprintf("Your mail is %d bytes long; the referee takes mail of at most %d bytes. Send the signed order file on its own.", len(d.Raw), r.cfg.MaxMail))
+	size := int64(len(d.Raw))
+	if d.HeaderOnly {
+		size = d.Size
+	}
+	if size > int64(r.cfg.MaxMail) {
+		v = Verdict{Outcome: Unsigned, Why: fmt.Sprintf("%v: %d bytes", intake.ErrTooLarge, size)}
+		if hm, err := intake.Read(d.Raw[:min(len(d.Raw), 64<<10)], 64<<10); err == nil {
+			msgID = hm.MessageID
+			if tx.Seen(msgID) {
+				return Verdict{Outcome: Duplicate}, nil, nil, msgID, nil
 			}
+			reply = r.shortReply(hm, now, fmt.Sprintf("Your mail is %d bytes long; the referee takes mail of at most %d bytes. Send the signed order file on its own.", size, r.cfg.MaxMail))
 		}
 		return v, reply, nil, msgID, nil
+	}
+	m, rerr := intake.Read(d.Raw, r.cfg.MaxMail)
+	if rerr != nil {
+		return Verdict{Outcome: Unsigned, Why: rerr.Error()}, nil, nil, "", nil
 	}
 	msgID = m.MessageID
 	if tx.Seen(msgID) {

@@ -185,6 +185,13 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 		if err := tx.PutWindow(g.rec.ID, ng.window); err != nil {
 			return err
 		}
+		if len(g.rec.Notices) > 0 {
+			rec := *g.rec
+			rec.Notices = nil // announced in the mails below
+			if err := tx.PutGame(&rec); err != nil {
+				return err
+			}
+		}
 		for _, m := range r.windowMails(&ng, events, intro) {
 			if err := tx.Enqueue(m, r.cfg.Domain, now); err != nil {
 				return err
@@ -228,6 +235,12 @@ func (r *Referee) windowMails(g *loaded, events []engine.Event, intro string) []
 	body := func(side engine.Side, moderator bool) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "Game %s, %s.\n%s\n", g.rec.ID, g.scen.Title, intro)
+		if len(g.rec.Notices) > 0 {
+			b.WriteString("\nThe moderators' actions since the last window:\n")
+			for _, n := range g.rec.Notices {
+				fmt.Fprintf(&b, "  %s %s: %s\n", n.At.UTC().Format("2006-01-02 15:04 MST"), n.Who, n.What)
+			}
+		}
 		var seen []string
 		for _, e := range events {
 			if moderator || engine.Visible(e, side) {

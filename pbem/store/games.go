@@ -24,8 +24,19 @@ type Game struct {
 	Policy     Policy
 	// Seed is the game's secret dice seed, drawn at creation; each
 	// window's dice derive from it (pbem/dice).
-	Seed   []byte
-	Paused bool
+	Seed     []byte
+	Paused   bool
+	PausedAt time.Time `json:",omitzero"`
+	// Notices are the moderators' actions since the last window opened;
+	// the next window's mail announces them to every player.
+	Notices []Notice `json:",omitempty"`
+}
+
+// Notice is one moderator action.
+type Notice struct {
+	At   time.Time
+	Who  string
+	What string
 }
 
 // Policy is how the referee runs a game's windows.

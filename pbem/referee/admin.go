@@ -1,0 +1,326 @@
+package referee
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"pbem/engine"
+	"pbem/orders/sig"
+	"pbem/pbem/store"
+)
+
+// The moderators' actions. Each is one transaction; each is recorded as a
+// notice that the next window's mail announces to every player, and
+// mailed at once to every player and moderator.
+
+// Pause stops the game's clock: no reminder, deadline or resolution until
+// Resume, which moves the deadline on by the time paused.
+func (r *Referee) Pause(id, who, why string, now time.Time) error {
+	return r.act(id, who, "paused the game: "+why, now, func(e *edit) error {
+		g := e.g
+		if g.Paused {
+			return fmt.Errorf("game %s is paused already", id)
+		}
+		g.Paused, g.PausedAt = true, now
+		return nil
+	})
+}
+
+// Resume restarts a paused game.
+func (r *Referee) Resume(id, who, why string, now time.Time) error {
+	var moved time.Duration
+	return r.act(id, who, "resumed the game: "+why, now, func(e *edit) error {
+		g, w := e.g, e.w
+		if !g.Paused {
+			return fmt.Errorf("game %s is not paused", id)
+		}
+		moved = now.Sub(g.PausedAt)
+		w.Deadline = w.Deadline.Add(moved)
+		g.Paused, g.PausedAt = false, time.Time{}
+		return nil
+	})
+}
+
+// Extend moves the open window's deadline by d (negative to shorten it,
+// but never into the past).
+func (r *Referee) Extend(id string, d time.Duration, who, why string, now time.Time) error {
+	return r.act(id, who, fmt.Sprintf("moved the deadline by %v: %s", d, why), now, func(e *edit) error {
+		w := e.w
+		nd := w.Deadline.Add(d)
+		if !nd.After(now) {
+			return fmt.Errorf("the deadline would be %s, which has passed", nd.Format(time.RFC3339))
+		}
+		w.Deadline = nd
+		w.Reminded, w.Late = false, false
+		return nil
+	})
+}
+
+// ProcessNow resolves the open window at once with what is on file.
+func (r *Referee) ProcessNow(id, who, why string, now time.Time) error {
+	if err := r.act(id, who, "resolved the window before its deadline: "+why, now, func(e *edit) error {
+		g, w := e.g, e.w
+		if g.Paused {
+			return fmt.Errorf("game %s is paused", id)
+		}
+		w.Deadline = now
+		return nil
+	}); err != nil {
+		return err
+	}
+	var (
+		g    *loaded
+		pend map[string]*store.Pending
+	)
+	if err := r.db.View(func(tx *store.Tx) error {
+		var err error
+		if g, err = r.load(tx, id, now); err != nil {
+			return err
+		}
+		pend, err = tx.Pending(id)
+		return err
+	}); err != nil {
+		return err
+	}
+	var missing []engine.Side
+	for _, side := range g.state.Window().Submit {
+		if pend[string(side)] == nil {
+			missing = append(missing, side)
+		}
+	}
+	return r.resolve(g, pend, missing, now)
+}
+
+// ReplacePlayer gives a side's seat to another player with their key.
+func (r *Referee) ReplacePlayer(id, side, old string, m Member, who, why string, now time.Time) error {
+	return r.act(id, who, fmt.Sprintf("gave %s's seat on side %s to %s: %s", old, side, m.Name, why), now, func(e *edit) error {
+		g := e.g
+		i := slices.IndexFunc(g.Players, func(p store.Player) bool { return p.Side == side && p.Name == old })
+		if i < 0 {
+			return fmt.Errorf("no player %q on side %s", old, side)
+		}
+		g.Players[i] = store.Player{Side: side, Name: m.Name, Address: m.Address}
+		e.keys = slices.DeleteFunc(e.keys, func(k sig.KeyEntry) bool { return k.Side == side && k.Player == old })
+		e.keys, e.keysChanged = append(e.keys, keyEntry(side, m)), true
+		return nil
+	})
+}
+
+// AddKey registers another key for a player of a side (or a moderator,
+// side sig.Moderator), creating the player if new.
+func (r *Referee) AddKey(id, side string, m Member, who string, now time.Time) error {
+	return r.act(id, who, fmt.Sprintf("registered a key for %s (%s)", m.Name, sideLabel(side)), now, func(e *edit) error {
+		g := e.g
+		list := &g.Players
+		if side == sig.Moderator {
+			list = &g.Moderators
+		} else if !slices.ContainsFunc(r.games[id].data.Sides, func(s engine.Side) bool { return string(s) == side }) {
+			return fmt.Errorf("no side %q in game %s", side, id)
+		}
+		if !slices.ContainsFunc(*list, func(p store.Player) bool { return p.Name == m.Name && p.Side == sideOf(side) }) {
+			if !strings.Contains(m.Address, "@") {
+				return fmt.Errorf("%s is new to the game: give a mail address", m.Name)
+			}
+			*list = append(*list, store.Player{Side: sideOf(side), Name: m.Name, Address: m.Address})
+		}
+		e.keys, e.keysChanged = append(e.keys, keyEntry(side, m)), true
+		return nil
+	})
+}
+
+// RemoveKey drops every key of a player (a side's or a moderator).
+func (r *Referee) RemoveKey(id, name, who string, now time.Time) error {
+	return r.act(id, who, "removed the keys of "+name, now, func(e *edit) error {
+		n := len(e.keys)
+		e.keys = slices.DeleteFunc(e.keys, func(k sig.KeyEntry) bool { return k.Player == name })
+		if len(e.keys) == n {
+			return fmt.Errorf("no key of %q in game %s", name, id)
+		}
+		e.keysChanged = true
+		return nil
+	})
+}
+
+func sideOf(side string) string {
+	if side == sig.Moderator {
+		return ""
+	}
+	return side
+}
+
+func sideLabel(side string) string {
+	if side == sig.Moderator {
+		return "moderator"
+	}
+	return "side " + side
+}
+
+// edit is what a moderator action may change: the game, its open window
+// and its keyring.
+type edit struct {
+	g           *store.Game
+	w           *store.Window
+	keys        []sig.KeyEntry
+	keysChanged bool
+}
+
+// act applies one moderator action to game id in one transaction: fn
+// changes the game, its window or its keyring (which must still load),
+// and a notice is recorded and mailed to everyone.
+func (r *Referee) act(id, who, what string, now time.Time, fn func(e *edit) error) error {
+	if who == "" {
+		who = "the operator"
+	}
+	err := r.db.Update(func(tx *store.Tx) error {
+		if _, err := r.load(tx, id, now); err != nil {
+			return err
+		}
+		g, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		w, err := tx.Window(id)
+		if err != nil {
+			return err
+		}
+		keys, err := tx.Keys(id)
+		if err != nil {
+			return err
+		}
+		e := &edit{g: g, w: &w, keys: keys}
+		if err := fn(e); err != nil {
+			return err
+		}
+		if e.keysChanged {
+			if _, err := sig.LoadKeyringAt(e.keys, now); err != nil {
+				return fmt.Errorf("keys: %w", err)
+			}
+			if err := tx.PutKeys(id, e.keys); err != nil {
+				return err
+			}
+		}
+		n := store.Notice{At: now, Who: who, What: what}
+		g.Notices = append(g.Notices, n)
+		if err := tx.PutGame(g); err != nil {
+			return err
+		}
+		if err := tx.PutWindow(id, w); err != nil {
+			return err
+		}
+		var to []string
+		for _, p := range append(append([]store.Player(nil), g.Players...), g.Moderators...) {
+			to = append(to, p.Address)
+		}
+		return tx.Enqueue(&store.Mail{Game: id, To: to, Subject: fmt.Sprintf("[%s] a moderator's action", id),
+			Body: fmt.Sprintf("%s %s (%s).\nThe open window is %s; its deadline is %s.\n", noticeWho(n), what, n.At.UTC().Format("2006-01-02 15:04 MST"), w.ID, r.games[id].deadline(w))}, r.cfg.Domain, now)
+	})
+	r.forget(id)
+	return err
+}
+
+func noticeWho(n store.Notice) string {
+	if n.Who == "" {
+		return "The operator"
+	}
+	return strings.ToUpper(n.Who[:1]) + n.Who[1:]
+}
+
+// Summary is one line of the game list.
+type Summary struct {
+	ID, Scenario, Window string
+	Deadline             time.Time
+	Paused, Over         bool
+	Sent                 []string // sides with a file on file
+}
+
+// Games lists every game.
+func (r *Referee) Games(now time.Time) ([]Summary, error) {
+	var out []Summary
+	err := r.db.View(func(tx *store.Tx) error {
+		for _, id := range tx.GameIDs() {
+			g, err := r.load(tx, id, now)
+			if err != nil {
+				return err
+			}
+			pend, err := tx.Pending(id)
+			if err != nil {
+				return err
+			}
+			s := Summary{ID: id, Scenario: g.rec.Scenario, Window: g.window.ID, Deadline: g.window.Deadline, Paused: g.rec.Paused, Over: g.state.Window().Done}
+			for _, p := range sortedPending(pend) {
+				s.Sent = append(s.Sent, p.Side)
+			}
+			out = append(out, s)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Show describes one game for its moderators: set-up, players and keys,
+// the open window and what is on file, the records and the outbox.
+func (r *Referee) Show(id string, now time.Time) (string, error) {
+	var b strings.Builder
+	err := r.db.View(func(tx *store.Tx) error {
+		g, err := r.load(tx, id, now)
+		if err != nil {
+			return err
+		}
+		rec := g.rec
+		fmt.Fprintf(&b, "game %s: %s (%s), created %s\n", id, rec.Scenario, g.scen.Title, rec.Created.UTC().Format("2006-01-02 15:04 MST"))
+		if len(rec.Options) > 0 {
+			fmt.Fprintf(&b, "options: %s\n", strings.Join(rec.Options, ", "))
+		}
+		fmt.Fprintf(&b, "policy: deadlines %v, reminder %v before, early %v after all final, grace %v, no orders: %s, time zone %s\n",
+			rec.Policy.Deadline, rec.Policy.Remind, rec.Policy.EarlyDelay, rec.Policy.Grace, rec.Policy.NMR, rec.Policy.TimeZone)
+		keys, err := tx.Keys(id)
+		if err != nil {
+			return err
+		}
+		for _, p := range rec.Players {
+			fmt.Fprintf(&b, "player %s: %s <%s>, %d key(s)\n", p.Side, p.Name, p.Address, countKeys(keys, p.Side, p.Name))
+		}
+		for _, p := range rec.Moderators {
+			fmt.Fprintf(&b, "moderator: %s <%s>, %d key(s)\n", p.Name, p.Address, countKeys(keys, sig.Moderator, p.Name))
+		}
+		sw := g.state.Window()
+		switch {
+		case sw.Done:
+			b.WriteString("the game is over\n")
+		default:
+			fmt.Fprintf(&b, "open window: %s (%s), deadline %s; orders due from %v\n", sw.ID, sw.Name, g.deadline(g.window), sw.Submit)
+		}
+		if rec.Paused {
+			fmt.Fprintf(&b, "PAUSED since %s\n", rec.PausedAt.UTC().Format("2006-01-02 15:04 MST"))
+		}
+		pend, err := tx.Pending(id)
+		if err != nil {
+			return err
+		}
+		for _, p := range sortedPending(pend) {
+			fmt.Fprintf(&b, "on file: %s from %s, receipt %s, final %v, received %s\n", p.Side, p.Player, p.Receipt.Hash[:16], p.Final, p.Received.UTC().Format("2006-01-02 15:04 MST"))
+		}
+		recs, err := tx.Records(id)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "windows resolved: %d\n", len(recs))
+		for _, n := range rec.Notices {
+			fmt.Fprintf(&b, "notice: %s %s: %s\n", n.At.UTC().Format("2006-01-02 15:04"), n.Who, n.What)
+		}
+		return nil
+	})
+	return b.String(), err
+}
+
+func countKeys(keys []sig.KeyEntry, side, name string) int {
+	n := 0
+	for _, k := range keys {
+		if k.Side == side && k.Player == name {
+			n++
+		}
+	}
+	return n
+}

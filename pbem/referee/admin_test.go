@@ -1,0 +1,121 @@
+package referee
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"pbem/orders/sig"
+	"pbem/pbem/store"
+)
+
+// The moderators' actions: each is mailed at once, listed by Show, and
+// announced again in the next window's mail.
+func TestModeratorActions(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	h.outbox(t0)
+	_, w := h.state()
+	now := t0.Add(time.Hour)
+	if err := h.ref.Pause("t1", "Mo", "a player is ill", now); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.ref.Pause("t1", "Mo", "again", now); err == nil {
+		t.Error("paused twice")
+	}
+	if err := h.ref.Tick(w.Deadline.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if _, w2 := h.state(); w2.ID != w.ID {
+		t.Fatal("a paused game was resolved")
+	}
+	later := now.Add(48 * time.Hour)
+	if err := h.ref.Resume("t1", "Mo", "better", later); err != nil {
+		t.Fatal(err)
+	}
+	if _, w2 := h.state(); !w2.Deadline.Equal(w.Deadline.Add(48 * time.Hour)) {
+		t.Errorf("deadline after a 48h pause: %v, was %v", w2.Deadline, w.Deadline)
+	}
+	if err := h.ref.Extend("t1", 24*time.Hour, "Mo", "holiday", later); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.ref.Extend("t1", -1000*time.Hour, "Mo", "oops", later); err == nil {
+		t.Error("a deadline moved into the past")
+	}
+	mails := h.outbox(later)
+	if len(mails) != 3 || len(mails[0].To) != 3 || !strings.Contains(mails[0].Body, "Mo paused the game: a player is ill") || !strings.Contains(mails[2].Body, "moved the deadline by 24h0m0s: holiday") {
+		t.Fatalf("action mails: %d\n%v", len(mails), mails)
+	}
+	show, err := h.ref.Show("t1", later)
+	if err != nil || !strings.Contains(show, "notice:") || !strings.Contains(show, "player DE: Ben <ben@example.org>, 1 key(s)") || !strings.Contains(show, "open window: GT1 DE-SETUP") {
+		t.Errorf("show: %v\n%s", err, show)
+	}
+	// Ben's seat goes to Carl, with Carl's key: Ben's key no longer
+	// counts, Carl's does.
+	carl := newPlayer(t, "Carl", "DE", 4)
+	if err := h.ref.ReplacePlayer("t1", "DE", "Ben", carl.member(), "Mo", "Ben left the club", later); err != nil {
+		t.Fatal(err)
+	}
+	file := h.robotFile("DE", "carl-setup-01", true)
+	if v := h.receive(h.players["DE"].mail(t, "old", file), later); v.Outcome != Unsigned {
+		t.Errorf("Ben's key after the replacement: %+v", v)
+	}
+	if v := h.receive(carl.mail(t, "new", file), later); v.Outcome != Accepted || v.Player != "Carl" {
+		t.Errorf("Carl: %+v", v)
+	}
+	if err := h.ref.ProcessNow("t1", "Mo", "everyone is ready", later); err != nil {
+		t.Fatal(err)
+	}
+	mails = h.outbox(later)
+	last := mails[len(mails)-1]
+	if !strings.Contains(last.Body, "The moderators' actions since the last window:") || !strings.Contains(last.Body, "gave Ben's seat on side DE to Carl") {
+		t.Errorf("the next window's mail:\n%s", last.Body)
+	}
+	_ = h.db.View(func(tx *store.Tx) error {
+		g, _ := tx.Game("t1")
+		if len(g.Notices) != 0 {
+			t.Errorf("notices kept after the window opened: %v", g.Notices)
+		}
+		if g.Players[1].Name != "Carl" || g.Players[1].Address != carl.address {
+			t.Errorf("players %+v", g.Players)
+		}
+		return nil
+	})
+	games, err := h.ref.Games(later)
+	if err != nil || len(games) != 1 || games[0].Window != "GT1 RU-MOVE" {
+		t.Errorf("games %+v %v", games, err)
+	}
+}
+
+// Keys: a second key for a player, a new moderator, removal; a key that
+// does not load is refused and nothing changes.
+func TestKeys(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	anna2 := newPlayer(t, "Anna", "RU", 5)
+	if err := h.ref.AddKey("t1", "RU", anna2.member(), "Mo", t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.ref.AddKey("t1", "RU", Member{Name: "Anna", Key: []byte("ssh-ed25519 not-a-key")}, "Mo", t0); err == nil || !strings.Contains(err.Error(), "keys:") {
+		t.Errorf("bad key: %v", err)
+	}
+	if err := h.ref.AddKey("t1", "FR", anna2.member(), "Mo", t0); err == nil {
+		t.Error("a key for a side the game has not")
+	}
+	zoe := newPlayer(t, "Zoe", "", 6)
+	if err := h.ref.AddKey("t1", sig.Moderator, zoe.member(), "Mo", t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.ref.RemoveKey("t1", "Nobody", "Mo", t0); err == nil {
+		t.Error("removed a key nobody has")
+	}
+	if err := h.ref.RemoveKey("t1", "Anna", "Mo", t0); err != nil {
+		t.Fatal(err)
+	}
+	_ = h.db.View(func(tx *store.Tx) error {
+		keys, _ := tx.Keys("t1")
+		g, _ := tx.Game("t1")
+		if len(keys) != 3 || len(g.Moderators) != 2 {
+			t.Errorf("keys %d, moderators %+v", len(keys), g.Moderators)
+		}
+		return nil
+	})
+}
