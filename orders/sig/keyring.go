@@ -106,6 +106,26 @@ func LoadKeyringAt(entries []KeyEntry, now time.Time) (*Keyring, error) {
 	return kr, nil
 }
 
+// KeyInfo describes one registered key.
+type KeyInfo struct {
+	Side, Player, Fingerprint string
+	Scheme                    string // "openpgp" or "ssh"
+}
+
+// Keys lists the registered keys: the OpenPGP keys in the order they were
+// given, then the SSH keys.
+func (kr *Keyring) Keys() []KeyInfo {
+	var out []KeyInfo
+	for _, e := range kr.pgp {
+		o := kr.pgpOf[fingerprint(e)]
+		out = append(out, KeyInfo{o.side, o.player, o.fingerprint, "openpgp"})
+	}
+	for _, o := range kr.sshOf {
+		out = append(out, KeyInfo{o.side, o.player, o.fingerprint, "ssh"})
+	}
+	return out
+}
+
 // readPublicKey reads exactly one armored OpenPGP public key that can sign
 // at now.
 func readPublicKey(armored []byte, now time.Time) (*openpgp.Entity, error) {

@@ -324,3 +324,17 @@ func countKeys(keys []sig.KeyEntry, side, name string) int {
 	}
 	return n
 }
+
+// KeyList lists a game's registered keys with their fingerprints.
+func (r *Referee) KeyList(id string, now time.Time) ([]sig.KeyInfo, error) {
+	var out []sig.KeyInfo
+	err := r.db.View(func(tx *store.Tx) error {
+		g, err := r.load(tx, id, now)
+		if err != nil {
+			return err
+		}
+		out = g.keyring.Keys()
+		return nil
+	})
+	return out, err
+}

@@ -3,7 +3,6 @@ package referee
 import (
 	"bytes"
 	"crypto/ed25519"
-	"encoding/base64"
 	"fmt"
 	"io"
 	"log/slog"
@@ -17,6 +16,7 @@ import (
 	"pbem/engine"
 	"pbem/engine/gwite"
 	"pbem/orders/sig"
+	"pbem/pbem/memmail"
 	"pbem/pbem/robot"
 	"pbem/pbem/store"
 	"pbem/scenarios"
@@ -51,14 +51,7 @@ func (p *player) mail(t *testing.T, id, text string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "From: %s <%s>\r\nTo: referee@club.example\r\nSubject: orders\r\nMessage-ID: <%s@example.org>\r\nMIME-Version: 1.0\r\n"+
-		"Content-Type: multipart/mixed; boundary=\"b\"\r\n\r\n", p.name, p.address, id)
-	b.WriteString("--b\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename=\"orders.txt\"\r\nContent-Transfer-Encoding: base64\r\n\r\n" +
-		base64.StdEncoding.EncodeToString([]byte(text)) + "\r\n")
-	b.WriteString("--b\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename=\"orders.txt.sig\"\r\n\r\n" +
-		strings.ReplaceAll(string(armored), "\n", "\r\n") + "\r\n--b--\r\n")
-	return b.Bytes()
+	return memmail.OrderMail(p.name+" <"+p.address+">", "referee@club.example", id+"@example.org", []byte(text), armored, ".sig")
 }
 
 type harness struct {
