@@ -10,6 +10,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"time"
 )
 
 // command is one subcommand.
@@ -30,6 +31,21 @@ type options struct {
 	hexPx    float64
 	seed     string // -seed
 	turns    int    // -turns
+
+	// The daemon and its administration.
+	config      string // -c
+	game        string
+	who, why    string
+	players     list
+	moderators  list
+	gameOptions list
+	deadlines   list
+	nmr, tz     string
+	by          time.Duration
+	old         string
+	side, name  string
+	address     string
+	key         string
 }
 
 // env is what a command may touch: its streams. Tests swap them.
@@ -40,7 +56,8 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd, ordersCmd, ordersCheck, ordersTemplate, signCmd, selfplayCmd, adjudicateCmd, rulingsCmd}
+	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd, ordersCmd, ordersCheck, ordersTemplate, signCmd, selfplayCmd, adjudicateCmd, rulingsCmd,
+		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, keyAdd, keyList, keyRemove}
 }
 
 func main() {

@@ -20,7 +20,7 @@ import (
 // keeps them from opening the file), or run it on the file themselves when
 // it does not.
 type Request struct {
-	Cmd      string // games, show, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove
+	Cmd      string // games, show, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove, backup
 	Game     string
 	Who      string // the moderator acting
 	Why      string
@@ -29,6 +29,7 @@ type Request struct {
 	Member   referee.Member
 	Spec     *referee.Spec
 	Duration time.Duration
+	Path     string // where a backup goes
 }
 
 // Response is the answer to a Request.
@@ -66,6 +67,12 @@ func Do(ref *referee.Referee, req Request, now time.Time) (string, error) {
 			b.WriteString("no games\n")
 		}
 		return b.String(), nil
+	case "backup":
+		n, err := ref.Backup(req.Path)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("backup written to %s (%d bytes), checked\n", req.Path, n), nil
 	case "new":
 		if req.Spec == nil {
 			return "", errors.New("new: no game given")

@@ -338,3 +338,6 @@ func (r *Referee) KeyList(id string, now time.Time) ([]sig.KeyInfo, error) {
 	})
 	return out, err
 }
+
+// Backup writes a checked copy of the store to path (store.DB.Backup).
+func (r *Referee) Backup(path string) (int64, error) { return r.db.Backup(path) }

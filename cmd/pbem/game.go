@@ -1,0 +1,229 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"pbem/orders/sig"
+	"pbem/pbem/daemon"
+	"pbem/pbem/referee"
+	"pbem/pbem/store"
+)
+
+// list is a flag that may be given many times.
+type list []string
+
+func (l *list) String() string     { return strings.Join(*l, " ") }
+func (l *list) Set(s string) error { *l = append(*l, s); return nil }
+
+// member reads "NAME,ADDRESS,KEYFILE" (with "SIDE=" first for a player).
+func member(spec string, withSide bool) (referee.Member, error) {
+	var m referee.Member
+	rest := spec
+	if withSide {
+		side, r, ok := strings.Cut(spec, "=")
+		if !ok {
+			return m, fmt.Errorf("%q: want SIDE=NAME,ADDRESS,KEYFILE", spec)
+		}
+		m.Side, rest = strings.ToUpper(side), r
+	}
+	f := strings.Split(rest, ",")
+	if len(f) != 3 {
+		return m, fmt.Errorf("%q: want NAME,ADDRESS,KEYFILE", spec)
+	}
+	m.Name, m.Address = strings.TrimSpace(f[0]), strings.TrimSpace(f[1])
+	key, err := os.ReadFile(strings.TrimSpace(f[2]))
+	if err != nil {
+		return m, err
+	}
+	m.Key = key
+	return m, nil
+}
+
+func actFlags(fs *flag.FlagSet, o *options) {
+	configFlag(fs, o)
+	fs.StringVar(&o.who, "as", "", "the moderator acting, as players will read it")
+	fs.StringVar(&o.why, "why", "", "the reason, told to every player")
+}
+
+var gameNew = &command{
+	name:    "game new",
+	usage:   gameNewUsage,
+	summary: "create a game and mail its players their first window",
+	help: `Creates a game of scenario S (pbem scenario list) with a player or more per
+side and its moderators, each with the public key they sign with (an
+armored OpenPGP key, or an SSH public key line), and mails every player
+the first window. Every problem is reported at once.`,
+	flags: func(fs *flag.FlagSet, o *options) {
+		configFlag(fs, o)
+		fs.StringVar(&o.game, "id", "", "the game's id, a word players put in their files")
+		fs.StringVar(&o.scenario, "scenario", "", "the scenario")
+		fs.Var(&o.players, "player", "a player: SIDE=NAME,ADDRESS,KEYFILE (repeat for each)")
+		fs.Var(&o.moderators, "moderator", "a moderator: NAME,ADDRESS,KEYFILE (repeat for each)")
+		fs.Var(&o.gameOptions, "option", "an optional rule or ruling, e.g. cavalry-windows (repeat for each)")
+		fs.StringVar(&o.nmr, "nmr", store.NMRStanding, "a side that sends no orders: standing, wait or robot")
+		fs.StringVar(&o.tz, "tz", "UTC", "the time zone deadlines are shown in")
+		fs.Var(&o.deadlines, "deadline", "KIND=DURATION for a kind of window, e.g. MOVE=96h (repeat for each)")
+	},
+	run: func(e *env, o *options, args []string) int {
+		if len(args) != 0 || o.game == "" || o.scenario == "" {
+			fmt.Fprintln(e.stderr, "usage: pbem game new", gameNewUsage)
+			return 2
+		}
+		spec := &referee.Spec{ID: o.game, Scenario: o.scenario, Options: o.gameOptions, Policy: referee.DefaultPolicy()}
+		spec.Policy.NMR, spec.Policy.TimeZone = o.nmr, o.tz
+		var problems []string
+		for _, d := range o.deadlines {
+			kind, v, ok := strings.Cut(d, "=")
+			dur, err := time.ParseDuration(v)
+			if !ok || err != nil {
+				problems = append(problems, fmt.Sprintf("-deadline %q: want KIND=DURATION", d))
+				continue
+			}
+			spec.Policy.Deadline[strings.ToUpper(kind)] = dur
+		}
+		for _, p := range o.players {
+			m, err := member(p, true)
+			if err != nil {
+				problems = append(problems, "-player "+err.Error())
+			}
+			spec.Players = append(spec.Players, m)
+		}
+		for _, p := range o.moderators {
+			m, err := member(p, false)
+			if err != nil {
+				problems = append(problems, "-moderator "+err.Error())
+			}
+			spec.Moderators = append(spec.Moderators, m)
+		}
+		if len(problems) > 0 {
+			fmt.Fprintln(e.stderr, "pbem game new:\n  "+strings.Join(problems, "\n  "))
+			return 1
+		}
+		return admin(e, o, daemon.Request{Cmd: "new", Spec: spec})
+	},
+}
+
+// gameCmd is a command on one game given as its argument.
+func gameCmd(name, summary, help string, flags func(*flag.FlagSet, *options), req func(o *options) (daemon.Request, error)) *command {
+	return &command{
+		name: "game " + name, usage: "[-c pbem.toml] [flags] GAME", summary: summary, help: help, flags: flags,
+		run: func(e *env, o *options, args []string) int {
+			if len(args) != 1 {
+				fmt.Fprintf(e.stderr, "usage: pbem game %s [-c pbem.toml] [flags] GAME\n", name)
+				return 2
+			}
+			o.game = args[0]
+			r, err := req(o)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "pbem game %s: %v\n", name, err)
+				return 2
+			}
+			r.Game, r.Who, r.Why = o.game, o.who, o.why
+			return admin(e, o, r)
+		},
+	}
+}
+
+var (
+	gameList = &command{
+		name: "game list", usage: "[-c pbem.toml]", summary: "list the games with their open window and deadline",
+		help: "Lists every game: its scenario, open window, deadline and the sides with orders on file.", flags: configFlag,
+		run: func(e *env, o *options, args []string) int { return admin(e, o, daemon.Request{Cmd: "games"}) },
+	}
+	gameShow = gameCmd("show", "show a game: players, keys, window, files on file, notices",
+		"Shows one game for its moderators.", configFlag, func(*options) (daemon.Request, error) { return daemon.Request{Cmd: "show"}, nil })
+	gamePause = gameCmd("pause", "stop a game's clock until it is resumed",
+		"Pauses a game: no reminder, deadline or resolution until it is resumed. Every player is told, with the reason.", actFlags,
+		func(*options) (daemon.Request, error) { return daemon.Request{Cmd: "pause"}, nil })
+	gameResume = gameCmd("resume", "restart a paused game; its deadline moves on by the time paused",
+		"Resumes a paused game; the open window's deadline moves on by the time it was paused.", actFlags,
+		func(*options) (daemon.Request, error) { return daemon.Request{Cmd: "resume"}, nil })
+	gameExtend = gameCmd("extend", "move the open window's deadline",
+		"Moves the open window's deadline by -by (negative to shorten it, never into the past).",
+		func(fs *flag.FlagSet, o *options) {
+			actFlags(fs, o)
+			fs.DurationVar(&o.by, "by", 24*time.Hour, "how far to move the deadline")
+		}, func(o *options) (daemon.Request, error) { return daemon.Request{Cmd: "extend", Duration: o.by}, nil })
+	gameProcessNow = gameCmd("process-now", "resolve the open window at once with what is on file",
+		"Resolves the open window now; a side with nothing on file is handled by the game's no-orders policy.", actFlags,
+		func(*options) (daemon.Request, error) { return daemon.Request{Cmd: "process-now"}, nil })
+	gameReplacePlayer = gameCmd("replace-player", "give a side's seat to another player",
+		"Gives the seat of -old on -player's side to the new player, whose key replaces the old player's.",
+		func(fs *flag.FlagSet, o *options) {
+			actFlags(fs, o)
+			fs.StringVar(&o.old, "old", "", "the player leaving")
+			fs.Var(&o.players, "player", "the new player: SIDE=NAME,ADDRESS,KEYFILE")
+		}, func(o *options) (daemon.Request, error) {
+			if len(o.players) != 1 || o.old == "" {
+				return daemon.Request{}, fmt.Errorf("give -old NAME and one -player SIDE=NAME,ADDRESS,KEYFILE")
+			}
+			m, err := member(o.players[0], true)
+			if err != nil {
+				return daemon.Request{}, err
+			}
+			return daemon.Request{Cmd: "replace-player", Name: o.old, Member: m, Side: m.Side}, nil
+		})
+	keyAdd = &command{
+		name: "key add", usage: keyAddUsage,
+		summary: "register another public key for a player or moderator",
+		help:    "Registers a key (armored OpenPGP or an SSH public key line) for a player of a side, or a moderator; a new player needs -address.",
+		flags: func(fs *flag.FlagSet, o *options) {
+			actFlags(fs, o)
+			fs.StringVar(&o.side, "side", "", "the player's side, or moderator")
+			fs.StringVar(&o.name, "name", "", "the player")
+			fs.StringVar(&o.address, "address", "", "the player's mail address, for a new player")
+			fs.StringVar(&o.key, "key", "", "the public key `file`")
+		},
+		run: func(e *env, o *options, args []string) int {
+			if len(args) != 1 || o.side == "" || o.name == "" || o.key == "" {
+				fmt.Fprintln(e.stderr, "usage: pbem key add", keyAddUsage)
+				return 2
+			}
+			key, err := os.ReadFile(o.key)
+			if err != nil {
+				fmt.Fprintln(e.stderr, "pbem key add:", err)
+				return 1
+			}
+			side := strings.ToUpper(o.side)
+			if strings.EqualFold(o.side, sig.Moderator) {
+				side = sig.Moderator
+			}
+			return admin(e, o, daemon.Request{Cmd: "key-add", Game: args[0], Who: o.who, Side: side,
+				Member: referee.Member{Side: side, Name: o.name, Address: o.address, Key: key}})
+		},
+	}
+	keyList = &command{
+		name: "key list", usage: "[-c pbem.toml] GAME", summary: "list a game's registered keys with their fingerprints",
+		help: "Lists every key registered in a game: side, player, scheme and fingerprint.", flags: configFlag,
+		run: func(e *env, o *options, args []string) int {
+			if len(args) != 1 {
+				fmt.Fprintln(e.stderr, "usage: pbem key list [-c pbem.toml] GAME")
+				return 2
+			}
+			return admin(e, o, daemon.Request{Cmd: "key-list", Game: args[0]})
+		},
+	}
+	keyRemove = &command{
+		name: "key remove", usage: "[-c pbem.toml] -name NAME GAME", summary: "remove every key of a player or moderator",
+		help: "Removes the keys of a player or moderator: their mail is no longer taken.",
+		flags: func(fs *flag.FlagSet, o *options) {
+			actFlags(fs, o)
+			fs.StringVar(&o.name, "name", "", "the player")
+		},
+		run: func(e *env, o *options, args []string) int {
+			if len(args) != 1 || o.name == "" {
+				fmt.Fprintln(e.stderr, "usage: pbem key remove [-c pbem.toml] -name NAME GAME")
+				return 2
+			}
+			return admin(e, o, daemon.Request{Cmd: "key-remove", Game: args[0], Who: o.who, Name: o.name})
+		},
+	}
+)
+
+const gameNewUsage = "[-c pbem.toml] -id ID -scenario S -player SIDE=NAME,ADDRESS,KEYFILE... -moderator NAME,ADDRESS,KEYFILE... [flags]"
+
+const keyAddUsage = "[-c pbem.toml] -side SIDE|moderator -name NAME [-address ADDRESS] -key FILE GAME"

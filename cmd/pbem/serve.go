@@ -1,0 +1,218 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"pbem/pbem/config"
+	"pbem/pbem/daemon"
+	"pbem/pbem/mailin"
+	"pbem/pbem/outbox"
+	"pbem/pbem/referee"
+	"pbem/pbem/store"
+	"pbem/scenarios"
+)
+
+func configFlag(fs *flag.FlagSet, o *options) {
+	fs.StringVar(&o.config, "c", "pbem.toml", "the configuration `file` (config.example.toml documents it)")
+}
+
+var serveCmd = &command{
+	name:    "serve",
+	usage:   "[-c pbem.toml]",
+	summary: "run the referee: read the mailbox, resolve windows, send mail",
+	help: `Runs the daemon until SIGTERM or SIGINT: it reads order mail from the IMAP
+mailbox, acknowledges it, resolves each window at its deadline and mails
+every player, all as config.example.toml describes. SIGHUP reads the
+configuration again and restarts the mail connections with it (the
+database file cannot change). While it runs, the game and key commands
+talk to it over its control socket.`,
+	flags: configFlag,
+	run: func(e *env, o *options, args []string) int {
+		if len(args) != 0 {
+			fmt.Fprintln(e.stderr, "usage: pbem serve [-c pbem.toml]")
+			return 2
+		}
+		cfg, ok := loadConfig(e, o)
+		if !ok {
+			return 1
+		}
+		level := new(slog.LevelVar)
+		log := newLogger(e, cfg, level)
+		db, err := store.Open(cfg.Referee.Database)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "pbem serve:", err)
+			return 1
+		}
+		defer db.Close()
+		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+		defer stop()
+		hup := make(chan os.Signal, 1)
+		signal.Notify(hup, syscall.SIGHUP)
+		defer signal.Stop(hup)
+		for {
+			opts, err := daemonOptions(cfg, db, log)
+			if err != nil {
+				fmt.Fprintln(e.stderr, "pbem serve:", err)
+				return 1
+			}
+			run, cancel := context.WithCancel(ctx)
+			done := make(chan error, 1)
+			go func() { done <- daemon.Run(run, opts) }()
+			select {
+			case err := <-done:
+				cancel()
+				if err != nil {
+					fmt.Fprintln(e.stderr, "pbem serve:", err)
+					return 1
+				}
+				return 0
+			case <-hup:
+				cancel()
+				if err := <-done; err != nil {
+					fmt.Fprintln(e.stderr, "pbem serve:", err)
+					return 1
+				}
+				next, err := config.Load(o.config, os.Getenv)
+				switch {
+				case err != nil:
+					log.Error("reload refused; the old configuration stays", "err", err)
+				case next.Referee.Database != cfg.Referee.Database:
+					log.Error("reload refused: the database file cannot change while serving", "was", cfg.Referee.Database, "now", next.Referee.Database)
+				default:
+					cfg = next
+					level.Set(logLevel(cfg.Log.Level))
+					log.Info("configuration reloaded")
+				}
+			}
+		}
+	},
+}
+
+// daemonOptions builds the daemon's parts from the configuration.
+func daemonOptions(cfg *config.Config, db *store.DB, log *slog.Logger) (daemon.Options, error) {
+	cat, err := catalogOf(cfg)
+	if err != nil {
+		return daemon.Options{}, err
+	}
+	ref := referee.New(db, referee.Config{Address: cfg.Referee.Address, Domain: cfg.Referee.Domain, MaxMail: cfg.Referee.MaxMail,
+		Replies: cfg.Referee.Replies, Catalog: cat}, log)
+	box := mailin.New(mailin.Config{Server: cfg.IMAP.Server, TLS: cfg.IMAP.TLS, Username: cfg.IMAP.Username, Password: string(cfg.IMAP.Password),
+		Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed, Idle: cfg.IMAP.Idle, Poll: time.Duration(cfg.IMAP.Poll), Timeout: time.Duration(cfg.IMAP.Timeout)})
+	snd := &outbox.Sender{DB: db, From: cfg.Referee.Address, Timeout: time.Duration(cfg.SMTP.Timeout), Retry: time.Duration(cfg.SMTP.Retry),
+		MaxAttempts: cfg.SMTP.MaxAttempts, Log: log,
+		Mailer: &outbox.SMTP{Server: cfg.SMTP.Server, TLS: cfg.SMTP.TLS, Username: cfg.SMTP.Username, Password: string(cfg.SMTP.Password), Timeout: time.Duration(cfg.SMTP.Timeout)}}
+	return daemon.Options{DB: db, Referee: ref, Mailbox: box, Sender: snd, Folder: cfg.IMAP.Mailbox, MaxMail: int64(cfg.Referee.MaxMail),
+		Tick: time.Duration(cfg.Referee.Tick), Log: log, Control: cfg.Referee.Control}, nil
+}
+
+func catalogOf(cfg *config.Config) (*scenarios.Catalog, error) {
+	if cfg.Data.Scenarios != "" {
+		return scenarios.Dir(cfg.Data.Scenarios)
+	}
+	return scenarios.Embedded()
+}
+
+func loadConfig(e *env, o *options) (*config.Config, bool) {
+	cfg, err := config.Load(o.config, os.Getenv)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "pbem:", err)
+		return nil, false
+	}
+	return cfg, true
+}
+
+func logLevel(s string) slog.Level {
+	var l slog.Level
+	_ = l.UnmarshalText([]byte(s))
+	return l
+}
+
+func newLogger(e *env, cfg *config.Config, level *slog.LevelVar) *slog.Logger {
+	level.Set(logLevel(cfg.Log.Level))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.Log.Format == "json" {
+		return slog.New(slog.NewJSONHandler(e.stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(e.stderr, opts))
+}
+
+var backupCmd = &command{
+	name:    "backup",
+	usage:   "[-c pbem.toml] -o FILE",
+	summary: "write a consistent copy of the database, while the daemon runs or not",
+	help: `Writes a copy of the database to FILE, checks it, and renames it into place.
+It asks the running daemon to do it over the control socket, or opens the
+file itself when no daemon runs.`,
+	flags: func(fs *flag.FlagSet, o *options) {
+		configFlag(fs, o)
+		fs.StringVar(&o.out, "o", "", "the backup `file`")
+	},
+	run: func(e *env, o *options, args []string) int {
+		if len(args) != 0 || o.out == "" {
+			fmt.Fprintln(e.stderr, "usage: pbem backup [-c pbem.toml] -o FILE")
+			return 2
+		}
+		path, err := filepath.Abs(o.out) // the daemon's directory is not ours
+		if err != nil {
+			fmt.Fprintln(e.stderr, "pbem backup:", err)
+			return 1
+		}
+		return admin(e, o, daemon.Request{Cmd: "backup", Path: path})
+	},
+}
+
+// admin runs req through the running daemon, or on the database file
+// when no daemon answers on the control socket.
+func admin(e *env, o *options, req daemon.Request) int {
+	cfg, ok := loadConfig(e, o)
+	if !ok {
+		return 1
+	}
+	resp, ok, err := daemon.Call(cfg.Referee.Control, req)
+	if !ok {
+		resp, err = offline(cfg, req)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pbem %s: %v\n", req.Cmd, err)
+		return 1
+	}
+	fmt.Fprint(e.stdout, resp.Text)
+	if resp.Error != "" {
+		fmt.Fprintf(e.stderr, "pbem %s: %s\n", req.Cmd, resp.Error)
+		return 1
+	}
+	return 0
+}
+
+// offline carries out req on the database file; mail it queues goes out
+// when the daemon next runs.
+func offline(cfg *config.Config, req daemon.Request) (daemon.Response, error) {
+	db, err := store.Open(cfg.Referee.Database)
+	if errors.Is(err, store.ErrLocked) {
+		return daemon.Response{}, fmt.Errorf("%w, and does not answer on %s", err, cfg.Referee.Control)
+	}
+	if err != nil {
+		return daemon.Response{}, err
+	}
+	defer db.Close()
+	cat, err := catalogOf(cfg)
+	if err != nil {
+		return daemon.Response{}, err
+	}
+	ref := referee.New(db, referee.Config{Address: cfg.Referee.Address, Domain: cfg.Referee.Domain, MaxMail: cfg.Referee.MaxMail,
+		Replies: cfg.Referee.Replies, Catalog: cat}, slog.New(slog.DiscardHandler))
+	text, err := daemon.Do(ref, req, time.Now())
+	if err != nil {
+		return daemon.Response{Error: err.Error()}, nil
+	}
+	return daemon.Response{Text: text}, nil
+}
