@@ -33,7 +33,7 @@ test: deps check unit race
 # The tools the tests drive (orders/sig signs with them at test time):
 # command, then the Debian package that has it. Installs only what is
 # missing; that needs root (CI runs as root), otherwise it says what to run.
-DEPS := gpg:gnupg mutt:mutt ssh-keygen:openssh-client
+DEPS := gpg:gnupg mutt:mutt ssh-keygen:openssh-client dovecot:dovecot-imapd /usr/lib/dovecot/lmtp:dovecot-lmtpd openssl:openssl
 deps:
 	@missing=; for d in $(DEPS); do \
 		command -v $${d%%:*} >/dev/null 2>&1 || missing="$$missing $${d#*:}"; \

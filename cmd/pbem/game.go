@@ -67,6 +67,10 @@ the first window. Every problem is reported at once.`,
 		fs.StringVar(&o.nmr, "nmr", store.NMRStanding, "a side that sends no orders: standing, wait or robot")
 		fs.StringVar(&o.tz, "tz", "UTC", "the time zone deadlines are shown in")
 		fs.Var(&o.deadlines, "deadline", "KIND=DURATION for a kind of window, e.g. MOVE=96h (repeat for each)")
+		def := referee.DefaultPolicy()
+		fs.DurationVar(&o.remind, "remind", def.Remind, "remind the sides that sent nothing this long before a deadline (0: never)")
+		fs.DurationVar(&o.early, "early", def.EarlyDelay, "resolve a window this long after every side sent a final file")
+		fs.DurationVar(&o.grace, "grace", def.Grace, "after a deadline, wait this long for a side that sent nothing")
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 || o.game == "" || o.scenario == "" {
@@ -75,6 +79,7 @@ the first window. Every problem is reported at once.`,
 		}
 		spec := &referee.Spec{ID: o.game, Scenario: o.scenario, Options: o.gameOptions, Policy: referee.DefaultPolicy()}
 		spec.Policy.NMR, spec.Policy.TimeZone = o.nmr, o.tz
+		spec.Policy.Remind, spec.Policy.EarlyDelay, spec.Policy.Grace = o.remind, o.early, o.grace
 		var problems []string
 		for _, d := range o.deadlines {
 			kind, v, ok := strings.Cut(d, "=")

@@ -42,6 +42,9 @@ type options struct {
 	deadlines   list
 	nmr, tz     string
 	by          time.Duration
+	remind      time.Duration
+	early       time.Duration
+	grace       time.Duration
 	old         string
 	side, name  string
 	address     string

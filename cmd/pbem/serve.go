@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -105,13 +106,26 @@ func daemonOptions(cfg *config.Config, db *store.DB, log *slog.Logger) (daemon.O
 	}
 	ref := referee.New(db, referee.Config{Address: cfg.Referee.Address, Domain: cfg.Referee.Domain, MaxMail: cfg.Referee.MaxMail,
 		Replies: cfg.Referee.Replies, Catalog: cat}, log)
-	box := mailin.New(mailin.Config{Server: cfg.IMAP.Server, TLS: cfg.IMAP.TLS, Username: cfg.IMAP.Username, Password: string(cfg.IMAP.Password),
+	imapTLS, err := config.TLSConfig(hostOf(cfg.IMAP.Server), cfg.IMAP.CAFile)
+	if err != nil {
+		return daemon.Options{}, err
+	}
+	smtpTLS, err := config.TLSConfig(hostOf(cfg.SMTP.Server), cfg.SMTP.CAFile)
+	if err != nil {
+		return daemon.Options{}, err
+	}
+	box := mailin.New(mailin.Config{Server: cfg.IMAP.Server, TLS: cfg.IMAP.TLS, TLSConfig: imapTLS, Username: cfg.IMAP.Username, Password: string(cfg.IMAP.Password),
 		Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed, Idle: cfg.IMAP.Idle, Poll: time.Duration(cfg.IMAP.Poll), Timeout: time.Duration(cfg.IMAP.Timeout)})
 	snd := &outbox.Sender{DB: db, From: cfg.Referee.Address, Timeout: time.Duration(cfg.SMTP.Timeout), Retry: time.Duration(cfg.SMTP.Retry),
 		MaxAttempts: cfg.SMTP.MaxAttempts, Log: log,
-		Mailer: &outbox.SMTP{Server: cfg.SMTP.Server, TLS: cfg.SMTP.TLS, Username: cfg.SMTP.Username, Password: string(cfg.SMTP.Password), Timeout: time.Duration(cfg.SMTP.Timeout)}}
+		Mailer: &outbox.SMTP{Server: cfg.SMTP.Server, TLS: cfg.SMTP.TLS, TLSConfig: smtpTLS, Username: cfg.SMTP.Username, Password: string(cfg.SMTP.Password), Timeout: time.Duration(cfg.SMTP.Timeout)}}
 	return daemon.Options{DB: db, Referee: ref, Mailbox: box, Sender: snd, Folder: cfg.IMAP.Mailbox, MaxMail: int64(cfg.Referee.MaxMail),
 		Tick: time.Duration(cfg.Referee.Tick), Log: log, Control: cfg.Referee.Control}, nil
+}
+
+func hostOf(addr string) string {
+	host, _, _ := net.SplitHostPort(addr)
+	return host
 }
 
 func catalogOf(cfg *config.Config) (*scenarios.Catalog, error) {

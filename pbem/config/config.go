@@ -7,6 +7,8 @@
 package config
 
 import (
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"net"
@@ -47,6 +49,7 @@ type IMAP struct {
 	PasswordFile string `toml:"password_file"`
 	PasswordEnv  string `toml:"password_env"`
 	Mailbox      string
+	CAFile       string   `toml:"ca_file"` // PEM certificates to trust besides the system's
 	Processed    string   // folder processed mail is moved to; "" flags it instead
 	Idle         bool     // use IDLE when the server has it
 	Poll         Duration // how often to look for mail without IDLE
@@ -61,6 +64,7 @@ type SMTP struct {
 	Username     string
 	PasswordFile string   `toml:"password_file"`
 	PasswordEnv  string   `toml:"password_env"`
+	CAFile       string   `toml:"ca_file"`
 	Timeout      Duration // for every command
 	Retry        Duration // the first wait after a failed send; doubled each time
 	MaxAttempts  int      `toml:"max_attempts"`
@@ -129,6 +133,16 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 		bad("%s: unknown key", k)
 	}
 	c.check(bad)
+	for _, ca := range []struct{ key, file string }{{"imap.ca_file", c.IMAP.CAFile}, {"smtp.ca_file", c.SMTP.CAFile}} {
+		if ca.file == "" {
+			continue
+		}
+		if pem, err := os.ReadFile(ca.file); err != nil {
+			bad("%s: %v", ca.key, err)
+		} else if !x509.NewCertPool().AppendCertsFromPEM(pem) {
+			bad("%s: %s holds no PEM certificate", ca.key, ca.file)
+		}
+	}
 	c.IMAP.Password = secret("imap", c.IMAP.PasswordFile, c.IMAP.PasswordEnv, getenv, bad)
 	c.SMTP.Password = secret("smtp", c.SMTP.PasswordFile, c.SMTP.PasswordEnv, getenv, bad)
 	if len(problems) > 0 {
@@ -253,4 +267,26 @@ func secret(table, file, env string, getenv func(string) string, bad func(string
 		return Secret(v)
 	}
 	return ""
+}
+
+// TLSConfig is the TLS set-up for a server whose certificates are checked
+// against the system's roots and the PEM file caFile, if given.
+func TLSConfig(host, caFile string) (*tls.Config, error) {
+	c := &tls.Config{ServerName: host, MinVersion: tls.VersionTLS12}
+	if caFile == "" {
+		return c, nil
+	}
+	pem, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil {
+		pool = x509.NewCertPool()
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("%s holds no PEM certificate", caFile)
+	}
+	c.RootCAs = pool
+	return c, nil
 }

@@ -3,6 +3,7 @@ package outbox
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -21,11 +22,12 @@ import (
 // "implicit" speaks TLS from the start, and "none" is for a server on this
 // machine only (the configuration checks that).
 type SMTP struct {
-	Server   string // host:port
-	TLS      string // "starttls", "implicit" or "none"
-	Username string
-	Password string
-	Timeout  time.Duration
+	Server    string // host:port
+	TLS       string // "starttls", "implicit" or "none"
+	Username  string
+	Password  string
+	Timeout   time.Duration
+	TLSConfig *tls.Config // nil: the system's roots, the server's host name
 }
 
 // Send implements Mailer.
@@ -43,6 +45,9 @@ func (s *SMTP) Send(ctx context.Context, from string, m *store.Mail) error {
 		return &Permanent{fmt.Errorf("port %q", port)}
 	}
 	opts := []gomail.Option{gomail.WithPort(p), gomail.WithTimeout(s.Timeout)}
+	if s.TLSConfig != nil {
+		opts = append(opts, gomail.WithTLSConfig(s.TLSConfig))
+	}
 	switch s.TLS {
 	case "starttls":
 		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSMandatory))
