@@ -13,6 +13,9 @@ imap=${2:?imap port}; imaps=${3:?imaps port}; lmtp=${4:?lmtp port}
 shift 4
 mkdir -p "$dir"/run "$dir"/state "$dir"/mail "$dir"/tls
 if [ "$(id -u)" = 0 ]; then
+	# Dovecot's own users read the users file and the certificate: the
+	# directory (and its parent, a fresh temporary one) must let them in.
+	chmod 755 "$dir" "$(dirname "$dir")"
 	uid=65534 gid=65534
 	users="default_internal_user = dovecot
 default_login_user = dovenull"
@@ -39,6 +42,7 @@ fi
 for u in "$@"; do
 	printf '%s:{PLAIN}%s::::::\n' "${u%%:*}" "${u#*:}" >>"$dir/users"
 done
+chmod 644 "$dir/users"
 cat >"$dir/dovecot.conf" <<CONF
 base_dir = $dir/run
 state_dir = $dir/state
@@ -89,7 +93,13 @@ protocol lmtp {
   auth_username_format = %u
 }
 CONF
-dovecot -c "$dir/dovecot.conf"
+# The master keeps no descriptor of ours, or a caller reading our output
+# would wait for it to exit.
+if ! dovecot -c "$dir/dovecot.conf" </dev/null >"$dir/start.log" 2>&1; then
+	echo "start-dovecot.sh: dovecot would not start:" >&2
+	cat "$dir/start.log" >&2
+	exit 1
+fi
 for _ in $(seq 1 200); do
 	if (exec 3<>"/dev/tcp/127.0.0.1/$imap") 2>/dev/null; then exit 0; fi
 	sleep 0.05

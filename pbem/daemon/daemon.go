@@ -58,6 +58,8 @@ func Run(ctx context.Context, o Options) error {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	o.Sender.AfterSend = func() { Crash("mail-sent") } // sent, not yet marked so
+	o.Referee.Hook = Crash                             // "resolve-before-commit", "resolve-after-commit"
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	events := make(chan event)
@@ -161,6 +163,7 @@ func intakeOnce(ctx context.Context, o Options, events chan<- event) error {
 		var done []uint32
 		for i := range msgs {
 			m := &msgs[i]
+			Crash("intake-fetched")
 			res := make(chan eventResult, 1)
 			select {
 			case events <- event{mail: m, done: res}:
@@ -174,6 +177,7 @@ func intakeOnce(ctx context.Context, o Options, events chan<- event) error {
 				return fmt.Errorf("mail UID %d: %w", m.UID, r.err)
 			}
 			o.Log.Info("mail", "uid", m.UID, "outcome", r.verdict.Outcome, "game", r.verdict.Game, "side", r.verdict.Side, "player", r.verdict.Player, "why", r.verdict.Why)
+			Crash("intake-committed") // recorded, not yet moved out of the inbox
 			done = append(done, m.UID)
 		}
 		if err := o.Mailbox.Done(ctx, done...); err != nil {

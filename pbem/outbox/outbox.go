@@ -38,6 +38,9 @@ type Sender struct {
 	Retry       time.Duration // the first wait after a failure
 	MaxAttempts int
 	Log         *slog.Logger
+	// AfterSend, if set, runs after each successful send and before it
+	// is recorded (the crash tests stop the process there).
+	AfterSend func()
 }
 
 // maxWait caps the doubling wait between attempts.
@@ -67,6 +70,9 @@ func (s *Sender) Drain(ctx context.Context, now func() time.Time) (sent, failed 
 			cancel()
 			at := now()
 			if serr == nil {
+				if s.AfterSend != nil {
+					s.AfterSend()
+				}
 				sent++
 				s.Log.Info("mail sent", "id", q.Mail.ID, "to", q.Mail.To, "subject", q.Mail.Subject)
 				if err := s.DB.Update(func(tx *store.Tx) error { return tx.MarkSent(q.Seq, at) }); err != nil {

@@ -51,6 +51,9 @@ type Referee struct {
 	// replied is when each sender was last answered for unsigned or
 	// unreadable mail, for the daily cap.
 	replied map[string][]time.Time
+	// Hook, if set, is called at named instants of the work (the crash
+	// tests stop the process there).
+	Hook func(point string)
 }
 
 // loaded is a game read from the store, with what is derived from it.
@@ -73,6 +76,12 @@ func New(db *store.DB, cfg Config, log *slog.Logger) *Referee {
 		cfg.Replies = 5
 	}
 	return &Referee{db: db, cfg: cfg, log: log, games: map[string]*loaded{}, replied: map[string][]time.Time{}}
+}
+
+func (r *Referee) hook(point string) {
+	if r.Hook != nil {
+		r.Hook(point)
+	}
 }
 
 // forget drops game id from the cache after it changed.

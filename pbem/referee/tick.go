@@ -172,6 +172,7 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 	if len(notes) > 0 {
 		intro += "\n" + strings.Join(notes, "\n")
 	}
+	r.hook("resolve-before-commit")
 	err = r.db.Update(func(tx *store.Tx) error {
 		if err := tx.PutState(g.rec.ID, snap); err != nil {
 			return err
@@ -200,6 +201,9 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 		return nil
 	})
 	r.forget(g.rec.ID)
+	if err == nil {
+		r.hook("resolve-after-commit")
+	}
 	return err
 }
 
