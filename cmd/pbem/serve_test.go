@@ -62,7 +62,25 @@ type site struct {
 	keys   map[string]ssh.Signer // by player name
 	addr   map[string]string
 	daemon *exec.Cmd
-	logs   *bytes.Buffer
+	logs   *lockedBuffer
+}
+
+// lockedBuffer collects a process's output while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 const refereeAddr = "referee@club.example"
@@ -130,7 +148,7 @@ func (s *site) pbem(args ...string) (int, string, string) {
 
 func (s *site) start() {
 	s.t.Helper()
-	s.logs = &bytes.Buffer{}
+	s.logs = &lockedBuffer{}
 	s.daemon = exec.Command(pbemBinary(s.t), "serve", "-c", s.cfg)
 	s.daemon.Stdout, s.daemon.Stderr = s.logs, s.logs
 	if err := s.daemon.Start(); err != nil {
