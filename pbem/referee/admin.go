@@ -201,6 +201,11 @@ func (r *Referee) act(id, who, what string, now time.Time, fn func(e *edit) erro
 				return err
 			}
 		}
+		if r.receipt != nil {
+			if err := tx.AddReceipt(id, *r.receipt); err != nil {
+				return err
+			}
+		}
 		n := store.Notice{At: now, Who: who, What: what}
 		g.Notices = append(g.Notices, n)
 		if err := tx.PutGame(g); err != nil {

@@ -119,3 +119,38 @@ func TestKeys(t *testing.T) {
 		return nil
 	})
 }
+
+// A moderator's signed command by mail: carried out, answered, announced;
+// the same text again is refused; a player's key cannot give one.
+func TestCommandByMail(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	h.outbox(t0)
+	mo := h.players["mo"]
+	_, w := h.state()
+	cmd := "Game: t1\nCommand: extend 24h\nNonce: mo-2026-11-22-a\nWhy: a holiday\n"
+	now := t0.Add(time.Hour)
+	if v := h.receive(mo.mail(t, "c1", cmd), now); v.Outcome != Accepted || v.Player != "Mo" {
+		t.Fatalf("command: %+v", v)
+	}
+	if _, w2 := h.state(); !w2.Deadline.Equal(w.Deadline.Add(24 * time.Hour)) {
+		t.Errorf("deadline %v, was %v", w2.Deadline, w.Deadline)
+	}
+	mails := h.outbox(now)
+	var reply, notice bool
+	for _, m := range mails {
+		reply = reply || (m.To[0] == mo.address && strings.HasPrefix(m.Body, "DONE: game t1: deadline moved by 24h0m0s"))
+		notice = notice || strings.Contains(m.Body, "Mo moved the deadline by 24h0m0s: a holiday")
+	}
+	if !reply || !notice {
+		t.Errorf("reply %v, notice %v: %v", reply, notice, mails)
+	}
+	if v := h.receive(mo.mail(t, "c2", cmd), now); v.Outcome != Refused || !strings.Contains(v.Why, "carried out already") {
+		t.Errorf("the same command again: %+v", v)
+	}
+	if v := h.receive(mo.mail(t, "c3", "Game: t1\nCommand: dance\nNonce: mo-2026-11-22-b\n"), now); v.Outcome != Refused || !strings.Contains(v.Why, "unknown command") {
+		t.Errorf("unknown command: %+v", v)
+	}
+	if v := h.receive(h.players["DE"].mail(t, "c4", strings.Replace(cmd, "-a", "-z", 1)), now); v.Outcome != Refused {
+		t.Errorf("a player's command: %+v", v)
+	}
+}

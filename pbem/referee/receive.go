@@ -60,14 +60,31 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 		reply   *store.Mail
 		pending *store.Pending
 		msgID   string
+		cmd     *command
 	)
 	err := r.db.View(func(tx *store.Tx) error {
 		var err error
-		v, reply, pending, msgID, err = r.judge(tx, d, now)
+		v, reply, pending, msgID, cmd, err = r.judge(tx, d, now)
 		return err
 	})
 	if err != nil {
 		return v, err
+	}
+	if cmd != nil {
+		// A moderator's command runs in its own transaction, which also
+		// records its receipt: taken in again after a crash, the same
+		// text is refused as already carried out.
+		done, err := r.run(cmd, v.Player, now)
+		body := fmt.Sprintf("DONE: game %s: %s. Every player is told.\n", cmd.game, done)
+		if err != nil {
+			v.Outcome, v.Why = Refused, err.Error()
+			body = fmt.Sprintf("REFUSED: your command %q for game %s was not carried out: %v.\n", strings.TrimSpace(cmd.verb+" "+cmd.arg), cmd.game, err)
+		}
+		if reply != nil && len(reply.To) > 0 && reply.To[0] != "" {
+			reply.Body, reply.Subject = body, fmt.Sprintf("[%s] your command: %s", cmd.game, cmd.verb)
+		} else {
+			reply = nil
+		}
 	}
 	err = r.db.Update(func(tx *store.Tx) error {
 		if tx.Seen(msgID) {
@@ -103,7 +120,7 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 }
 
 // judge decides on mail d without writing anything.
-func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, reply *store.Mail, pending *store.Pending, msgID string, err error) {
+func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, reply *store.Mail, pending *store.Pending, msgID string, cmd *command, err error) {
 	size := int64(len(d.Raw))
 	if d.HeaderOnly {
 		size = d.Size
@@ -113,22 +130,22 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 		if hm, err := intake.Read(d.Raw[:min(len(d.Raw), 64<<10)], 64<<10); err == nil {
 			msgID = hm.MessageID
 			if tx.Seen(msgID) {
-				return Verdict{Outcome: Duplicate}, nil, nil, msgID, nil
+				return Verdict{Outcome: Duplicate}, nil, nil, msgID, nil, nil
 			}
 			reply = r.shortReply(hm, now, fmt.Sprintf("Your mail is %d bytes long; the referee takes mail of at most %d bytes. Send the signed order file on its own.", size, r.cfg.MaxMail))
 		}
-		return v, reply, nil, msgID, nil
+		return v, reply, nil, msgID, nil, nil
 	}
 	m, rerr := intake.Read(d.Raw, r.cfg.MaxMail)
 	if rerr != nil {
-		return Verdict{Outcome: Unsigned, Why: rerr.Error()}, nil, nil, "", nil
+		return Verdict{Outcome: Unsigned, Why: rerr.Error()}, nil, nil, "", nil, nil
 	}
 	msgID = m.MessageID
 	if tx.Seen(msgID) {
-		return Verdict{Outcome: Duplicate, Why: "Message-ID " + msgID + " seen before"}, nil, nil, msgID, nil
+		return Verdict{Outcome: Duplicate, Why: "Message-ID " + msgID + " seen before"}, nil, nil, msgID, nil, nil
 	}
 	if m.Automatic {
-		return Verdict{Outcome: Ignored, Why: "sent by a program (" + m.From + ")"}, nil, nil, msgID, nil
+		return Verdict{Outcome: Ignored, Why: "sent by a program (" + m.From + ")"}, nil, nil, msgID, nil, nil
 	}
 	type found struct {
 		game string
@@ -168,7 +185,7 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 			text += " It holds only HTML; send plain text."
 		}
 		text += " Orders must be signed with the key you registered: see the players' guide (docs/players.md)."
-		return Verdict{Outcome: Unsigned, Why: why}, r.shortReply(m, now, text), nil, msgID, nil
+		return Verdict{Outcome: Unsigned, Why: why}, r.shortReply(m, now, text), nil, msgID, nil, nil
 	}
 	// A key may be registered in several games: the file's own Game line
 	// says which.
@@ -194,15 +211,18 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 		to = p.Address
 	}
 	w := g.state.Window()
+	if s.IsModerator() && isCommand(s.Text) {
+		return r.judgeCommand(tx, v, pick.game, s, to, msgID)
+	}
 	var res *ack.Result
 	f, err := orders.Parse("orders.txt", s.Text, g.rs.Verbs())
 	if err == nil && s.IsModerator() {
-		err = errors.New("a moderator's key signs moderator commands, never a side's orders")
+		err = errors.New("a moderator's key signs moderator commands (with a Command line), never a side's orders")
 	}
 	if err == nil {
 		var all []ack.Receipt
 		if all, err = tx.Receipts(pick.game); err != nil {
-			return v, nil, nil, msgID, err
+			return v, nil, nil, msgID, nil, err
 		}
 		res, err = ack.Bind(g.state, pick.game, engine.Side(s.Side), f, s.When, receiptsFor(all, w.ID))
 	}
@@ -217,11 +237,41 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 	}
 	if to == "" {
 		r.log.Error("no address for a signing key", "game", pick.game, "side", s.Side, "player", s.Player)
-		return v, nil, pending, msgID, nil
+		return v, nil, pending, msgID, nil, nil
 	}
 	subject := fmt.Sprintf("[%s] %s: your orders are %s", pick.game, w.ID, v.Outcome)
 	reply = &store.Mail{Game: pick.game, To: []string{to}, Subject: subject, Body: text}
-	return v, reply, pending, msgID, nil
+	return v, reply, pending, msgID, nil, nil
+}
+
+// judgeCommand reads a moderator's signed command: refused at once if it
+// is malformed, for another game, or already carried out; otherwise
+// returned for Receive to run.
+func (r *Referee) judgeCommand(tx *store.Tx, v Verdict, game string, s *sig.Signed, to, msgID string) (Verdict, *store.Mail, *store.Pending, string, *command, error) {
+	reply := &store.Mail{Game: game, To: []string{to}, Subject: fmt.Sprintf("[%s] your command", game)}
+	c, err := readCommand(s.Text, s.When)
+	if err == nil && !strings.EqualFold(c.game, game) {
+		err = fmt.Errorf("the command is for game %s; your key is registered in game %s", c.game, game)
+	}
+	if err == nil {
+		all, rerr := tx.Receipts(game)
+		if rerr != nil {
+			return v, nil, nil, msgID, nil, rerr
+		}
+		for _, rc := range all {
+			if rc.Window == c.receipt.Window && rc.Hash == c.receipt.Hash {
+				err = fmt.Errorf("this command was carried out already (the same text; change its nonce to give it again)")
+			}
+		}
+	}
+	if err != nil {
+		v.Outcome, v.Why = Refused, err.Error()
+		reply.Body = fmt.Sprintf("REFUSED: your command was not carried out: %v.\n", err)
+		return v, reply, nil, msgID, nil, nil
+	}
+	c.game = game
+	v.Outcome, v.Why = Accepted, "moderator's command "+c.verb
+	return v, reply, nil, msgID, c, nil
 }
 
 // shortReply answers mail that is not a signed file, to its From:

@@ -54,6 +54,9 @@ type Referee struct {
 	// Hook, if set, is called at named instants of the work (the crash
 	// tests stop the process there).
 	Hook func(point string)
+	// receipt is the receipt of the moderator's mailed command under way,
+	// recorded with its action (act).
+	receipt *ack.Receipt
 }
 
 // loaded is a game read from the store, with what is derived from it.

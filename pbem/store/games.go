@@ -274,12 +274,22 @@ func (t *Tx) PutPending(id string, p *Pending) error {
 	if err := putJSON(b.Bucket(bktPending), []byte(p.Side), p); err != nil {
 		return err
 	}
+	return t.AddReceipt(id, p.Receipt)
+}
+
+// AddReceipt records the receipt of a file taken in: an order file (by
+// PutPending) or a moderator's command.
+func (t *Tx) AddReceipt(id string, rc ack.Receipt) error {
+	b, err := t.game(id)
+	if err != nil {
+		return err
+	}
 	r := b.Bucket(bktReceipts)
 	seq, err := r.NextSequence()
 	if err != nil {
 		return err
 	}
-	return putJSON(r, u64(seq), p.Receipt)
+	return putJSON(r, u64(seq), rc)
 }
 
 // ClearPending drops every side's file once its window is resolved.

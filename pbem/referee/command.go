@@ -1,0 +1,121 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"pbem/pbem/ack"
+)
+
+// A moderator may send the referee the commands `pbem game` gives, as a
+// text signed with their registered key (docs/order-files.md):
+//
+//	Game: t1
+//	Command: extend 24h
+//	Nonce: mo-2026-11-22-a
+//	Why: the Easter weekend
+//
+// The commands are pause, resume, extend DURATION, process-now and
+// key-remove NAME. The nonce makes each text unique: the same text again
+// is refused, so a replayed mail changes nothing.
+
+// command is a moderator's command read from a signed text.
+type command struct {
+	game, verb, arg, why string
+	receipt              ack.Receipt
+}
+
+// readCommand reads a moderator's signed text.
+func readCommand(text []byte, signed time.Time) (*command, error) {
+	c := &command{}
+	var nonce string
+	var problems []string
+	for i, line := range strings.Split(strings.ReplaceAll(string(text), "\r\n", "\n"), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			problems = append(problems, fmt.Sprintf("line %d: want KEY: VALUE", i+1))
+			continue
+		}
+		v = strings.TrimSpace(v)
+		switch strings.ToLower(strings.TrimSpace(k)) {
+		case "game":
+			c.game = v
+		case "command":
+			f := strings.Fields(v)
+			if len(f) > 0 {
+				c.verb = strings.ToLower(f[0])
+				c.arg = strings.Join(f[1:], " ")
+			}
+		case "nonce":
+			nonce = v
+		case "why":
+			c.why = v
+		default:
+			problems = append(problems, fmt.Sprintf("line %d: unknown key %q; a moderator's text has Game, Command, Nonce and Why", i+1, k))
+		}
+	}
+	if c.game == "" {
+		problems = append(problems, "no Game line")
+	}
+	if c.verb == "" {
+		problems = append(problems, "no Command line")
+	}
+	if n := len(nonce); n < 8 || n > 64 {
+		problems = append(problems, "the Nonce line needs 8 to 64 characters, to make the text unique")
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(problems, "; "))
+	}
+	canonical := fmt.Sprintf("Game: %s\nCommand: %s %s\nNonce: %s\nWhy: %s\n", c.game, c.verb, c.arg, nonce, c.why)
+	c.receipt = ack.Receipt{Window: "moderator", Hash: ack.Hash([]byte(canonical)), Signed: signed}
+	return c, nil
+}
+
+// run carries out a moderator's command for who at now. Its receipt is
+// recorded in the same transaction as the action (act), so a mail taken
+// in again after a crash is refused as already carried out.
+func (r *Referee) run(c *command, who string, now time.Time) (string, error) {
+	r.receipt = &c.receipt
+	defer func() { r.receipt = nil }()
+	why := c.why
+	if why == "" {
+		why = "by mail"
+	}
+	switch c.verb {
+	case "pause":
+		return "paused", r.Pause(c.game, who, why, now)
+	case "resume":
+		return "resumed", r.Resume(c.game, who, why, now)
+	case "extend":
+		d, err := time.ParseDuration(c.arg)
+		if err != nil {
+			return "", fmt.Errorf("extend %q: want a duration such as 24h", c.arg)
+		}
+		return fmt.Sprintf("deadline moved by %v", d), r.Extend(c.game, d, who, why, now)
+	case "process-now":
+		return "window resolved", r.ProcessNow(c.game, who, why, now)
+	case "key-remove":
+		return "keys of " + c.arg + " removed", r.RemoveKey(c.game, c.arg, who, now)
+	}
+	return "", fmt.Errorf("unknown command %q: a moderator may send pause, resume, extend DURATION, process-now or key-remove NAME", c.verb)
+}
+
+// isCommand tells a moderator's command from an order file: a Command
+// line before the first blank line.
+func isCommand(text []byte) bool {
+	for _, line := range strings.Split(strings.ReplaceAll(string(text), "\r\n", "\n"), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			return false
+		}
+		if k, _, ok := strings.Cut(line, ":"); ok && strings.EqualFold(strings.TrimSpace(k), "command") {
+			return true
+		}
+	}
+	return false
+}
