@@ -71,6 +71,8 @@ the first window. Every problem is reported at once.`,
 		fs.DurationVar(&o.remind, "remind", def.Remind, "remind the sides that sent nothing this long before a deadline (0: never)")
 		fs.DurationVar(&o.early, "early", def.EarlyDelay, "resolve a window this long after every side sent a final file")
 		fs.DurationVar(&o.grace, "grace", def.Grace, "after a deadline, wait this long for a side that sent nothing")
+		fs.StringVar(&o.at, "at", "", "move each deadline later to this time of day, HH:MM in the -tz zone")
+		fs.StringVar(&o.days, "days", "", "the weekdays deadlines may fall on, e.g. mon,wed,fri")
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 || o.game == "" || o.scenario == "" {
@@ -78,9 +80,18 @@ the first window. Every problem is reported at once.`,
 			return 2
 		}
 		spec := &referee.Spec{ID: o.game, Scenario: o.scenario, Options: o.gameOptions, Policy: referee.DefaultPolicy()}
-		spec.Policy.NMR, spec.Policy.TimeZone = o.nmr, o.tz
-		spec.Policy.Remind, spec.Policy.EarlyDelay, spec.Policy.Grace = o.remind, o.early, o.grace
 		var problems []string
+		spec.Policy.NMR, spec.Policy.TimeZone = o.nmr, o.tz
+		spec.Policy.Remind, spec.Policy.EarlyDelay, spec.Policy.Grace, spec.Policy.At = o.remind, o.early, o.grace, o.at
+		days := map[string]time.Weekday{"sun": time.Sunday, "mon": time.Monday, "tue": time.Tuesday, "wed": time.Wednesday, "thu": time.Thursday, "fri": time.Friday, "sat": time.Saturday}
+		for _, d := range strings.FieldsFunc(strings.ToLower(o.days), func(r rune) bool { return r == ',' || r == ' ' }) {
+			wd, ok := days[d[:min(3, len(d))]]
+			if !ok {
+				problems = append(problems, fmt.Sprintf("-days: %q is not a weekday", d))
+				continue
+			}
+			spec.Policy.Days = append(spec.Policy.Days, wd)
+		}
 		for _, d := range o.deadlines {
 			kind, v, ok := strings.Cut(d, "=")
 			dur, err := time.ParseDuration(v)

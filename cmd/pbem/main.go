@@ -45,6 +45,7 @@ type options struct {
 	remind      time.Duration
 	early       time.Duration
 	grace       time.Duration
+	at, days    string
 	old         string
 	side, name  string
 	address     string

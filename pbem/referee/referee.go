@@ -190,6 +190,9 @@ func (r *Referee) NewGame(s Spec, now time.Time) error {
 	if _, err := time.LoadLocation(s.Policy.TimeZone); err != nil {
 		bad("time zone %q: %v", s.Policy.TimeZone, err)
 	}
+	if _, _, ok := clock(s.Policy.At); s.Policy.At != "" && !ok {
+		bad("deadline time of day %q: want HH:MM", s.Policy.At)
+	}
 	switch s.Policy.NMR {
 	case store.NMRStanding, store.NMRWait, store.NMRRobot:
 	default:
@@ -281,7 +284,37 @@ func openWindow(rec *store.Game, w engine.Window, now time.Time) store.Window {
 	if !ok {
 		d = 72 * time.Hour
 	}
-	return store.Window{ID: w.ID, Opened: now, Deadline: now.Add(d)}
+	return store.Window{ID: w.ID, Opened: now, Deadline: deadline(rec.Policy, now.Add(d))}
+}
+
+// deadline moves t later to the policy's time of day and weekdays, in its
+// time zone.
+func deadline(p store.Policy, t time.Time) time.Time {
+	loc, err := time.LoadLocation(p.TimeZone)
+	if err != nil {
+		loc = time.UTC
+	}
+	t = t.In(loc)
+	if hh, mm, ok := clock(p.At); ok {
+		at := time.Date(t.Year(), t.Month(), t.Day(), hh, mm, 0, 0, loc)
+		if at.Before(t) {
+			at = time.Date(t.Year(), t.Month(), t.Day()+1, hh, mm, 0, 0, loc)
+		}
+		t = at
+	}
+	for i := 0; len(p.Days) > 0 && !slices.Contains(p.Days, t.Weekday()) && i < 7; i++ {
+		t = time.Date(t.Year(), t.Month(), t.Day()+1, t.Hour(), t.Minute(), t.Second(), 0, loc)
+	}
+	return t.UTC()
+}
+
+// clock reads "HH:MM".
+func clock(s string) (hh, mm int, ok bool) {
+	t, err := time.Parse("15:04", s)
+	if err != nil {
+		return 0, 0, false
+	}
+	return t.Hour(), t.Minute(), true
 }
 
 // playerOf is the registered player of a verified signature: the player

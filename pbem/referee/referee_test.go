@@ -325,3 +325,30 @@ func TestNMRPolicies(t *testing.T) {
 		})
 	}
 }
+
+// Deadlines fall at the policy's time of day and on its weekdays, in the
+// game's time zone (summer time included).
+func TestDeadlinePolicy(t *testing.T) {
+	p := DefaultPolicy()
+	p.TimeZone, p.At = "Europe/Berlin", "20:00"
+	p.Days = []time.Weekday{time.Monday, time.Wednesday, time.Friday}
+	for _, tc := range []struct{ after, want string }{
+		// Thu 2026-06-04 10:00 UTC is 12:00 in Berlin: 20:00 that day is
+		// a Thursday, so Friday 20:00 CEST.
+		{"2026-06-04T10:00:00Z", "2026-06-05T18:00:00Z"},
+		// Fri 19:30 CEST: the same evening.
+		{"2026-06-05T17:30:00Z", "2026-06-05T18:00:00Z"},
+		// Fri 20:30 CEST: past 20:00, so Saturday, so Monday.
+		{"2026-06-05T18:30:00Z", "2026-06-08T18:00:00Z"},
+		// In winter 20:00 is 19:00 UTC.
+		{"2026-12-02T10:00:00Z", "2026-12-02T19:00:00Z"},
+	} {
+		after, _ := time.Parse(time.RFC3339, tc.after)
+		if got := deadline(p, after).Format(time.RFC3339); got != tc.want {
+			t.Errorf("after %s: %s, want %s", tc.after, got, tc.want)
+		}
+	}
+	if got := deadline(DefaultPolicy(), t0); !got.Equal(t0) {
+		t.Errorf("no time of day nor days: %v", got)
+	}
+}

@@ -58,6 +58,12 @@ type Policy struct {
 	NMR string
 	// TimeZone names the zone deadlines are shown in ("Europe/Berlin").
 	TimeZone string
+	// At, if set ("20:00"), moves each deadline later to that time of day
+	// in TimeZone, so that deadlines fall when players expect them.
+	At string `json:",omitempty"`
+	// Days, if set, are the weekdays a deadline may fall on; a deadline
+	// on another day moves to the next allowed one.
+	Days []time.Weekday `json:",omitempty"`
 }
 
 // What happens at the deadline to a side that sent no orders.
