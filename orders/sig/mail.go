@@ -220,14 +220,15 @@ func (kr *Keyring) mail(raw []byte, now time.Time) (*Signed, error) {
 	if err != nil {
 		return nil, err
 	}
-	if text == nil {
+	if text.b == nil {
 		return nil, fmt.Errorf("%w: the signed part holds no text/plain part", ErrNoSignature)
 	}
-	s, err := kr.signed(PGPMIME, ent, sig, bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n")))
+	s, err := kr.signed(PGPMIME, ent, sig, bytes.ReplaceAll(text.b, []byte("\r\n"), []byte("\n")))
 	if err != nil {
 		return nil, err
 	}
 	s.Entity = bytes.Clone(signedBytes)
+	s.Charset = text.charset
 	return s, nil
 }
 
@@ -240,12 +241,12 @@ func (kr *Keyring) inline(top entity, now time.Time) (*Signed, error) {
 	if err != nil {
 		return nil, err
 	}
-	if text != nil {
-		return kr.clearsigned(text, now)
+	if text.b != nil {
+		return withCharset(kr.clearsigned(text.b, now))(text.charset)
 	}
-	files := map[string][]byte{}
+	files := map[string]textPart{}
 	var names []string
-	if err := attachments(top, 0, func(name string, body []byte) {
+	if err := attachments(top, 0, func(name string, body textPart) {
 		if _, dup := files[name]; !dup {
 			names = append(names, name)
 		}
@@ -255,22 +256,33 @@ func (kr *Keyring) inline(top entity, now time.Time) (*Signed, error) {
 	}
 	for _, name := range names {
 		for _, ext := range []string{".asc", ".sig"} {
-			sigBytes, ok := files[name+ext]
+			sigPart, ok := files[name+ext]
 			if !ok {
 				continue
 			}
-			if bytes.Contains(sigBytes, []byte("-----BEGIN SSH SIGNATURE-----")) {
-				return kr.ssh(files[name], sigBytes)
+			file := files[name]
+			if bytes.Contains(sigPart.b, []byte("-----BEGIN SSH SIGNATURE-----")) {
+				return withCharset(kr.ssh(file.b, sigPart.b))(file.charset)
 			}
-			return kr.detached(files[name], sigBytes, now)
+			return withCharset(kr.detached(file.b, sigPart.b, now))(file.charset)
 		}
 	}
 	return nil, fmt.Errorf("%w: the mail is not PGP/MIME and holds no clearsigned text, nor a file with its signature attached as FILE.asc or FILE.sig", ErrNoSignature)
 }
 
-// attachments hands fn the name and transfer-decoded body of every named
-// part of e, depth first.
-func attachments(e entity, depth int, fn func(name string, body []byte)) error {
+// withCharset records the charset of the part a signed text came from.
+func withCharset(s *Signed, err error) func(charset string) (*Signed, error) {
+	return func(charset string) (*Signed, error) {
+		if s != nil {
+			s.Charset = charset
+		}
+		return s, err
+	}
+}
+
+// attachments hands fn the name, transfer-decoded body and charset of
+// every named part of e, depth first.
+func attachments(e entity, depth int, fn func(name string, body textPart)) error {
 	if depth > 4 {
 		return fmt.Errorf("%w: MIME parts nested too deep", ErrMalformed)
 	}
@@ -302,64 +314,70 @@ func attachments(e entity, depth int, fn func(name string, body []byte)) error {
 	if err != nil {
 		return err
 	}
-	fn(name, b)
+	fn(name, textPart{b, params["charset"]})
 	return nil
+}
+
+// textPart is a text part's transfer-decoded bytes and its charset.
+type textPart struct {
+	b       []byte
+	charset string
 }
 
 // orderText finds the order text in e: a text/plain attachment named
 // *.orders or *.txt, else the first text/plain part; with clearsigned, the
-// first text/plain part holding a clearsigned block. It returns nil if
+// first text/plain part holding a clearsigned block. Its bytes are nil if
 // there is none.
-func orderText(e entity, depth int, clearsigned bool) ([]byte, error) {
+func orderText(e entity, depth int, clearsigned bool) (textPart, error) {
 	if depth > 4 {
-		return nil, fmt.Errorf("%w: MIME parts nested too deep", ErrMalformed)
+		return textPart{}, fmt.Errorf("%w: MIME parts nested too deep", ErrMalformed)
 	}
 	mt, params, err := e.contentType()
 	if err != nil {
-		return nil, err
+		return textPart{}, err
 	}
 	switch {
 	case mt == "text/plain":
 		b, err := e.decoded()
 		switch {
 		case err != nil:
-			return nil, err
+			return textPart{}, err
 		case !clearsigned && strings.EqualFold(params["format"], "flowed"):
 			// Thunderbird sends its text flowed: a long attack order is
 			// folded at a trailing blank and must be joined again.
-			return unflow(b, strings.EqualFold(params["delsp"], "yes")), nil
+			return textPart{unflow(b, strings.EqualFold(params["delsp"], "yes")), params["charset"]}, nil
 		case !clearsigned || bytes.Contains(b, beginSigned):
-			return b, nil
+			return textPart{b, params["charset"]}, nil
 		}
-		return nil, nil
+		return textPart{}, nil
 	case strings.HasPrefix(mt, "multipart/"):
 		ps, err := parts(e.body, params["boundary"])
 		if err != nil {
-			return nil, err
+			return textPart{}, err
 		}
-		var first []byte
+		var first textPart
 		for _, p := range ps {
 			pe, err := splitEntity(p)
 			if err != nil {
-				return nil, err
+				return textPart{}, err
 			}
 			t, err := orderText(pe, depth+1, clearsigned)
 			if err != nil {
-				return nil, err
+				return textPart{}, err
 			}
-			if t == nil {
+			if t.b == nil {
 				continue
 			}
 			if isOrderFile(pe) {
 				return t, nil
 			}
-			if first == nil {
+			if first.b == nil {
 				first = t
 			}
 		}
 		return first, nil
 	}
-	return nil, nil
+	return textPart{}, nil
 }
 
 // unflow undoes the format=flowed of RFC 3676 on CRLF text: a line

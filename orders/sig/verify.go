@@ -74,6 +74,10 @@ type Signed struct {
 	Entity []byte
 	// When is the signature's creation time (OpenPGP; zero for SSH).
 	When time.Time
+	// Charset is the charset the mail part holding the text declared, if
+	// any: Text is never charset-decoded, since the signature covers the
+	// bytes as they are.
+	Charset string
 }
 
 // CheckSide returns nil if the key is registered for side, and an error

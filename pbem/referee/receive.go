@@ -1,10 +1,14 @@
 package referee
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
+
+	"github.com/emersion/go-message/charset"
 
 	"pbem/engine"
 	"pbem/orders"
@@ -199,6 +203,12 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 	}
 	g, _ := r.load(tx, pick.game, now)
 	s := pick.s
+	// The signature covers the bytes as sent; the orders are read as
+	// UTF-8, decoded from the charset the mail declared.
+	decoded, cerr := utf8Text(s.Text, s.Charset)
+	if cerr == nil {
+		s.Text = decoded
+	}
 	v = Verdict{Game: pick.game, Side: s.Side, Player: s.Player}
 	to := ""
 	if s.IsModerator() {
@@ -216,6 +226,9 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 	}
 	var res *ack.Result
 	f, err := orders.Parse("orders.txt", s.Text, g.rs.Verbs())
+	if cerr != nil {
+		err = cerr
+	}
 	if err == nil && s.IsModerator() {
 		err = errors.New("a moderator's key signs moderator commands (with a Command line), never a side's orders")
 	}
@@ -272,6 +285,19 @@ func (r *Referee) judgeCommand(tx *store.Tx, v Verdict, game string, s *sig.Sign
 	c.game = game
 	v.Outcome, v.Why = Accepted, "moderator's command "+c.verb
 	return v, reply, nil, msgID, c, nil
+}
+
+// utf8Text decodes text from the charset its mail part declared.
+func utf8Text(text []byte, cs string) ([]byte, error) {
+	switch strings.ToLower(cs) {
+	case "", "utf-8", "utf8", "us-ascii", "ascii":
+		return text, nil
+	}
+	rd, err := charset.Reader(cs, bytes.NewReader(text))
+	if err != nil {
+		return nil, fmt.Errorf("the order file's charset %q is unknown; send it as UTF-8", cs)
+	}
+	return io.ReadAll(rd)
 }
 
 // shortReply answers mail that is not a signed file, to its From:

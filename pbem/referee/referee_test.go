@@ -352,3 +352,22 @@ func TestDeadlinePolicy(t *testing.T) {
 		t.Errorf("no time of day nor days: %v", got)
 	}
 }
+
+// An order file in ISO-8859-1 (its nonce and a comment with "für"),
+// signed as sent, is read as UTF-8; an unknown charset is refused with the
+// reason.
+func TestCharsets(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	ben := h.players["DE"]
+	file := strings.Replace(h.robotFile("DE", "ben-f\xfcr-gt1", false), "\n\n", "\n\n# Befehle f\xfcr GT1\n", 1)
+	latin := func(id, cs string) []byte {
+		return bytes.Replace(ben.mail(t, id, file), []byte("Content-Type: text/plain\r\nContent-Disposition: attachment; filename=\"orders.txt\""),
+			[]byte("Content-Type: text/plain; charset="+cs+"\r\nContent-Disposition: attachment; filename=\"orders.txt\""), 1)
+	}
+	if v := h.receive(latin("l1", "iso-8859-1"), t0); v.Outcome != Accepted {
+		t.Errorf("ISO-8859-1: %+v", v)
+	}
+	if v := h.receive(latin("l2", "x-martian"), t0); v.Outcome != Refused || !strings.Contains(v.Why, `charset "x-martian" is unknown`) {
+		t.Errorf("unknown charset: %+v", v)
+	}
+}
