@@ -20,6 +20,10 @@ type Search[N comparable] struct {
 	Less func(a, b N) bool
 	// Limit is the highest total cost explored; 0 or less means no limit.
 	Limit int
+	// Goal, if set, ends the search once that node's cost is settled.
+	// With every step costing at least 1 the path found to it is the one
+	// a full search finds; only the other nodes' results are partial.
+	Goal func(n N) bool
 }
 
 // Result holds the cheapest cost to every node reached and a witness path.
@@ -48,6 +52,9 @@ func (s Search[N]) Run(starts ...N) *Result[N] {
 			continue
 		}
 		done[it.node] = true
+		if s.Goal != nil && s.Goal(it.node) {
+			break
+		}
 		s.Edges(it.node, func(to N, c int) {
 			nc := it.cost + c
 			if s.Limit > 0 && nc > s.Limit {

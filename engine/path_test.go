@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -83,6 +84,42 @@ func TestSearchOptimalAndDeterministic(t *testing.T) {
 			if p1[i] != p2[i] {
 				t.Fatalf("paths differ between runs at %s", h)
 			}
+		}
+	}
+}
+
+// A search that stops at its goal finds the goal's cost and path exactly
+// as the full search does, with random costs of 1 to 3 and walls, for
+// every goal the full search reaches.
+func TestSearchGoalMatchesFullSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	blocked := map[hex.Hex]bool{}
+	costs := map[hex.Hex]int{}
+	for _, h := range grid.All() {
+		if rng.IntN(5) == 0 {
+			blocked[h] = true
+		}
+		costs[h] = 1 + rng.IntN(3)
+	}
+	start := hex.Hex{Row: 10, Col: 10}
+	delete(blocked, start)
+	full := Search[hex.Hex]{Edges: hexEdges(blocked, func(h hex.Hex) int { return costs[h] }), Less: hex.Hex.Less, Limit: 12}
+	r := full.Run(start)
+	goals := r.Reached(hex.Hex.Less)
+	if len(goals) < 50 {
+		t.Fatalf("only %d hexes reached", len(goals))
+	}
+	for _, goal := range goals {
+		s := full
+		s.Goal = func(h hex.Hex) bool { return h == goal }
+		g := s.Run(start)
+		c1, _ := r.Cost(goal)
+		c2, ok := g.Cost(goal)
+		if !ok || c1 != c2 || fmt.Sprint(r.Path(goal)) != fmt.Sprint(g.Path(goal)) {
+			t.Fatalf("%s: full search %d %v, with the goal %d %v", goal, c1, r.Path(goal), c2, g.Path(goal))
+		}
+		if len(g.Reached(hex.Hex.Less)) > len(goals) {
+			t.Fatalf("%s: the goal search reached more than the full one", goal)
 		}
 	}
 }

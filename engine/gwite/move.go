@@ -292,7 +292,7 @@ func moveTarget(side engine.Side, o engine.Order, l *log) (path []hex.Hex, dest 
 // move (std 5.17) when dest is next to it and it has not moved. nil if
 // there is none.
 func (g *Game) cheapestPath(u *Unit, dest hex.Hex) []hex.Hex {
-	r := g.landSearch(u, g.movementAllowance(u)-u.MPSpent)
+	r := g.landSearch(u, g.movementAllowance(u)-u.MPSpent, dest)
 	if p := r.Path(dest); p != nil {
 		return p[1:]
 	}
@@ -307,7 +307,7 @@ func (g *Game) cheapestPath(u *Unit, dest hex.Hex) []hex.Hex {
 // map (T 18.41, AMB-30): each hex next to a Gruppe marker costs the MP
 // the move must hold there, whether or not the marker hides a zone of
 // control, so the route chosen never depends on what the marker hides.
-func (g *Game) landSearch(u *Unit, limit int) *engine.Result[hex.Hex] {
+func (g *Game) landSearch(u *Unit, limit int, goal ...hex.Hex) *engine.Result[hex.Hex] {
 	var near map[hex.Hex]bool
 	if u.Side() != hiddenSide {
 		near = g.besideMarkers()
@@ -327,6 +327,11 @@ func (g *Game) landSearch(u *Unit, limit int) *engine.Result[hex.Hex] {
 		},
 		Less:  hex.Hex.Less,
 		Limit: limit,
+	}
+	if len(goal) == 1 {
+		// Every hex costs at least 1 MP (TEC), so the path to the goal
+		// is the full search's.
+		s.Goal = func(h hex.Hex) bool { return h == goal[0] }
 	}
 	return s.Run(u.Hex)
 }

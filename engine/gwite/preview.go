@@ -130,22 +130,8 @@ func (p *previewer) command(orders []engine.Order, combat bool) {
 // commandNote says which units named in o must roll for command control.
 // A Gruppe named in o stands for the units in it (T 18.31).
 func (p *previewer) commandNote(o engine.Order) {
-	var ids []string
-	for _, c := range o.Clauses {
-		for _, w := range c.Words {
-			if !p.g.gruppeRef(p.side, w.Text) {
-				ids = append(ids, w.Text)
-				continue
-			}
-			n, _ := strconv.Atoi(w.Text[1:]) // gruppeRef checked it
-			if gr := p.g.gruppe(n); gr != nil {
-				for _, u := range p.g.members(gr) {
-					ids = append(ids, u.ID)
-				}
-			}
-		}
-	}
-	for _, id := range ids {
+	for _, u := range p.named([]engine.Order{o}) {
+		id := u.ID
 		rule, ok := p.commandRoll[id]
 		switch {
 		case !ok:
@@ -161,8 +147,9 @@ func (p *previewer) commandNote(o engine.Order) {
 func (p *previewer) moves(orders []engine.Order) {
 	g, side := p.g, p.side
 	// std 9.21: units out of supply as the phase begins move at half MA.
+	// Only the units the orders name are traced.
 	g.oosAtStart, g.railMoved = map[string]bool{}, map[string]bool{}
-	for _, u := range g.Units {
+	for _, u := range p.named(orders) {
 		if u.Side() == side && u.OnMap() && !u.IsHQ() && !g.supplied(u) {
 			g.oosAtStart[u.ID] = true
 		}
@@ -207,6 +194,36 @@ func (p *previewer) moves(orders []engine.Order) {
 		p.events(o, p.l.events[from:])
 		p.rolled(o)
 	}
+}
+
+// named lists the side's units the orders name, those of a named Gruppe
+// included (T 18.31), each once.
+func (p *previewer) named(orders []engine.Order) []*Unit {
+	seen := map[string]bool{}
+	var out []*Unit
+	add := func(u *Unit) {
+		if u != nil && !seen[u.ID] {
+			seen[u.ID] = true
+			out = append(out, u)
+		}
+	}
+	for _, o := range orders {
+		for _, c := range o.Clauses {
+			for _, w := range c.Words {
+				if p.g.gruppeRef(p.side, w.Text) {
+					n, _ := strconv.Atoi(w.Text[1:])
+					if gr := p.g.gruppe(n); gr != nil {
+						for _, u := range p.g.members(gr) {
+							add(u)
+						}
+					}
+					continue
+				}
+				add(p.g.units[w.Text])
+			}
+		}
+	}
+	return out
 }
 
 // events turns what the sandbox logged for order o into remarks: the path
