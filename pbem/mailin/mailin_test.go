@@ -13,6 +13,7 @@ import (
 	"github.com/emersion/go-imap/v2/imapserver"
 	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
 
+	"pbem/pbem/memmail"
 	"pbem/pbem/store"
 )
 
@@ -142,21 +143,12 @@ func TestWaitIdleWakesOnMail(t *testing.T) {
 // A server that never answers cannot hang the referee: every command
 // gives up after the timeout.
 func TestSilentServer(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, stop, err := memmail.Silent()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			defer c.Close() // accept and say nothing
-		}
-	}()
-	m := newBox(ln.Addr().String(), "")
+	defer stop()
+	m := newBox(addr, "")
 	m.cfg.Timeout = 300 * time.Millisecond
 	start := time.Now()
 	_, _, err = m.Fetch(context.Background(), store.Watermark{}, 4096, 10)

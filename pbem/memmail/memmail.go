@@ -154,3 +154,35 @@ func OrderMail(from, to, messageID string, text, signature []byte, sigExt string
 	b.WriteString(strings.ReplaceAll(strings.TrimRight(string(signature), "\n"), "\n", "\r\n") + "\r\n--pbem-b0undary--\r\n")
 	return b.Bytes()
 }
+
+// Silent listens on 127.0.0.1 and accepts connections without ever
+// saying a word, as a server behind a broken network does: the tests use
+// it to show that no client of the daemon hangs. It returns the address
+// and the function that stops it.
+func Silent() (string, func(), error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	var mu sync.Mutex
+	var conns []net.Conn
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+		}
+	}()
+	return ln.Addr().String(), func() {
+		ln.Close()
+		mu.Lock()
+		for _, c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+	}, nil
+}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/emersion/go-smtp"
 
+	"pbem/pbem/memmail"
 	"pbem/pbem/store"
 )
 
@@ -171,21 +172,12 @@ func TestSTARTTLSMandatory(t *testing.T) {
 // A server that accepts the connection and says nothing does not hang
 // the sender: the send times out and is retried later.
 func TestSilentServerTimesOut(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, stop, err := memmail.Silent()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			defer c.Close()
-		}
-	}()
-	db, snd := setup(t, &SMTP{Server: ln.Addr().String(), TLS: "none", Timeout: 500 * time.Millisecond})
+	defer stop()
+	db, snd := setup(t, &SMTP{Server: addr, TLS: "none", Timeout: 500 * time.Millisecond})
 	snd.Timeout = 500 * time.Millisecond
 	queue(t, db, &store.Mail{To: []string{"anna@example.org"}, Subject: "x", Body: "x\n"})
 	start := time.Now()
