@@ -144,6 +144,7 @@ func intake(ctx context.Context, o Options, events chan<- event) {
 }
 
 func intakeOnce(ctx context.Context, o Options, events chan<- event) error {
+	swept := false
 	for {
 		var w store.Watermark
 		if err := o.DB.View(func(tx *store.Tx) error {
@@ -152,6 +153,13 @@ func intakeOnce(ctx context.Context, o Options, events chan<- event) error {
 			return err
 		}); err != nil {
 			return err
+		}
+		if !swept {
+			// Mail recorded before a crash kept it from being moved.
+			if err := o.Mailbox.Sweep(ctx, w); err != nil {
+				return err
+			}
+			swept = true
 		}
 		msgs, _, err := o.Mailbox.Fetch(ctx, w, o.MaxMail, 50)
 		if err != nil {
@@ -182,7 +190,7 @@ func intakeOnce(ctx context.Context, o Options, events chan<- event) error {
 		}
 		if err := o.Mailbox.Done(ctx, done...); err != nil {
 			// Recorded already: the watermark keeps it from being taken
-			// twice, and it is moved on a later pass.
+			// twice, and Sweep moves it on the next pass.
 			return err
 		}
 	}

@@ -276,6 +276,40 @@ func (m *Mailbox) Fetch(ctx context.Context, w store.Watermark, maxSize int64, n
 	return out, validity, nil
 }
 
+// Sweep moves out of the mailbox the mail at or below watermark w that
+// is still there: mail the store recorded before a crash kept it from
+// being moved. Nothing is done under another UIDVALIDITY.
+func (m *Mailbox) Sweep(ctx context.Context, w store.Watermark) error {
+	if w.UID == 0 {
+		return nil
+	}
+	c, err := m.connect(ctx)
+	if err != nil {
+		return err
+	}
+	if m.validity != w.UIDValidity {
+		return nil
+	}
+	var set imap.UIDSet
+	set.AddRange(1, imap.UID(w.UID))
+	var left []uint32
+	if err := m.watch(ctx, "search", func() error {
+		sd, err := c.UIDSearch(&imap.SearchCriteria{UID: []imap.UIDSet{set}}, nil).Wait()
+		if err != nil {
+			return err
+		}
+		for _, u := range sd.AllUIDs() {
+			if uint32(u) <= w.UID {
+				left = append(left, uint32(u))
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	return m.Done(ctx, left...)
+}
+
 // Done moves processed mail to the Processed folder, or flags it seen
 // when there is none. Call it only after the store has committed what the
 // mail brought.
