@@ -111,16 +111,39 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 				return err
 			}
 		}
-		if reply != nil {
-			v.Replied = true
-			return tx.Enqueue(reply, r.cfg.Domain, now)
+		if reply == nil {
+			return nil
 		}
-		return nil
+		v.Replied = true
+		if v.Outcome == Unsigned {
+			if err := r.countReply(tx, reply.To[0], now); err != nil {
+				return err
+			}
+		}
+		return tx.Enqueue(reply, r.cfg.Domain, now)
 	})
-	if err == nil && reply != nil && v.Outcome == Unsigned {
-		r.replied[strings.ToLower(reply.To[0])] = append(r.replied[strings.ToLower(reply.To[0])], now)
-	}
 	return v, err
+}
+
+// countReply records a short reply to sender, keeping the last day's.
+func (r *Referee) countReply(tx *store.Tx, sender string, now time.Time) error {
+	recent, err := r.recentReplies(tx, sender, now)
+	if err != nil {
+		return err
+	}
+	return tx.SetReplies(strings.ToLower(sender), append(recent, now))
+}
+
+// recentReplies are the short replies sender had in the day before now.
+func (r *Referee) recentReplies(tx *store.Tx, sender string, now time.Time) ([]time.Time, error) {
+	all, err := tx.Replies(strings.ToLower(sender))
+	var recent []time.Time
+	for _, t := range all {
+		if now.Sub(t) < 24*time.Hour {
+			recent = append(recent, t)
+		}
+	}
+	return recent, err
 }
 
 // judge decides on mail d without writing anything.
@@ -136,7 +159,7 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 			if tx.Seen(msgID) {
 				return Verdict{Outcome: Duplicate}, nil, nil, msgID, nil, nil
 			}
-			reply = r.shortReply(hm, now, fmt.Sprintf("Your mail is %d bytes long; the referee takes mail of at most %d bytes. Send the signed order file on its own.", size, r.cfg.MaxMail))
+			reply = r.shortReply(tx, hm, now, fmt.Sprintf("Your mail is %d bytes long; the referee takes mail of at most %d bytes. Send the signed order file on its own.", size, r.cfg.MaxMail))
 		}
 		return v, reply, nil, msgID, nil, nil
 	}
@@ -189,7 +212,7 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 			text += " It holds only HTML; send plain text."
 		}
 		text += " Orders must be signed with the key you registered: see the players' guide (docs/players.md)."
-		return Verdict{Outcome: Unsigned, Why: why}, r.shortReply(m, now, text), nil, msgID, nil, nil
+		return Verdict{Outcome: Unsigned, Why: why}, r.shortReply(tx, m, now, text), nil, msgID, nil, nil
 	}
 	// A key may be registered in several games: the file's own Game line
 	// says which.
@@ -302,20 +325,12 @@ func utf8Text(text []byte, cs string) ([]byte, error) {
 
 // shortReply answers mail that is not a signed file, to its From:
 // address, unless that sender has had Config.Replies such replies in the
-// last day.
-func (r *Referee) shortReply(m *intake.Mail, now time.Time, text string) *store.Mail {
+// last day (kept in the store, so a restart does not reset the count).
+func (r *Referee) shortReply(tx *store.Tx, m *intake.Mail, now time.Time, text string) *store.Mail {
 	if m.From == "" || m.Automatic {
 		return nil
 	}
-	key := strings.ToLower(m.From)
-	var recent []time.Time
-	for _, t := range r.replied[key] {
-		if now.Sub(t) < 24*time.Hour {
-			recent = append(recent, t)
-		}
-	}
-	r.replied[key] = recent
-	if len(recent) >= r.cfg.Replies {
+	if recent, err := r.recentReplies(tx, m.From, now); err != nil || len(recent) >= r.cfg.Replies {
 		return nil
 	}
 	subject := "Re: " + m.Subject

@@ -48,9 +48,6 @@ type Referee struct {
 	cfg   Config
 	log   *slog.Logger
 	games map[string]*loaded
-	// replied is when each sender was last answered for unsigned or
-	// unreadable mail, for the daily cap.
-	replied map[string][]time.Time
 	// Hook, if set, is called at named instants of the work (the crash
 	// tests stop the process there).
 	Hook func(point string)
@@ -78,7 +75,7 @@ func New(db *store.DB, cfg Config, log *slog.Logger) *Referee {
 	if cfg.Replies == 0 {
 		cfg.Replies = 5
 	}
-	return &Referee{db: db, cfg: cfg, log: log, games: map[string]*loaded{}, replied: map[string][]time.Time{}}
+	return &Referee{db: db, cfg: cfg, log: log, games: map[string]*loaded{}}
 }
 
 func (r *Referee) hook(point string) {

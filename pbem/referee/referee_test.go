@@ -371,3 +371,23 @@ func TestCharsets(t *testing.T) {
 		t.Errorf("unknown charset: %+v", v)
 	}
 }
+
+// The daily cap on replies to unsigned mail holds across a restart.
+func TestReplyCapSurvivesRestart(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	unsigned := func(i int) []byte {
+		return []byte(fmt.Sprintf("From: stranger@example.net\r\nMessage-ID: <r%d@example.net>\r\n\r\nhello\r\n", i))
+	}
+	for i := range 5 {
+		if v := h.receive(unsigned(i), t0); !v.Replied {
+			t.Fatalf("mail %d: no reply", i)
+		}
+	}
+	h.ref = New(h.db, h.ref.cfg, h.ref.log) // the daemon restarted
+	if v := h.receive(unsigned(5), t0.Add(time.Hour)); v.Replied {
+		t.Error("a sixth reply the same day after a restart")
+	}
+	if v := h.receive(unsigned(6), t0.Add(25*time.Hour)); !v.Replied {
+		t.Error("no reply the next day")
+	}
+}

@@ -38,3 +38,22 @@ func (t *Tx) MarkSeen(messageID string, at time.Time) error {
 	}
 	return putJSON(t.tx.Bucket(bucketSeen), []byte(messageID), at)
 }
+
+// Replies lists when the referee answered unsigned or unreadable mail from
+// sender (a lower-case address), for the daily cap.
+func (t *Tx) Replies(sender string) ([]time.Time, error) {
+	var out []time.Time
+	err := getJSON(t.tx.Bucket(bucketReply), []byte(sender), &out)
+	if err == ErrNotFound {
+		err = nil
+	}
+	return out, err
+}
+
+// SetReplies records when sender was answered; nil forgets the sender.
+func (t *Tx) SetReplies(sender string, at []time.Time) error {
+	if len(at) == 0 {
+		return t.tx.Bucket(bucketReply).Delete([]byte(sender))
+	}
+	return putJSON(t.tx.Bucket(bucketReply), []byte(sender), at)
+}

@@ -52,6 +52,7 @@ var (
 	bucketSent   = []byte("sent")
 	bucketInbox  = []byte("inbox")
 	bucketSeen   = []byte("seen")
+	bucketReply  = []byte("replies")
 	keyVersion   = []byte("schema")
 )
 
@@ -182,6 +183,10 @@ var migrations = []migration{
 			}
 		}
 		return nil
+	}},
+	{"the replies to unsigned mail, per sender", func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketReply)
+		return err
 	}},
 }
 

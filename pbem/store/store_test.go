@@ -295,3 +295,48 @@ func TestBackup(t *testing.T) {
 		t.Errorf("left %v", matches)
 	}
 }
+
+// A store made by an older pbem (schema 1) gets the later migrations when
+// opened, and keeps its data.
+func TestMigrateFromSchema1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	b, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.Update(func(tx *bolt.Tx) error {
+		if err := migrations[0].up(tx); err != nil {
+			return err
+		}
+		m, err := tx.CreateBucketIfNotExists(bucketMeta)
+		if err != nil {
+			return err
+		}
+		if err := tx.Bucket(bucketSeen).Put([]byte("<old@x>"), []byte(`"2026-01-01T00:00:00Z"`)); err != nil {
+			return err
+		}
+		return m.Put(keyVersion, u64(1))
+	})
+	b.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.Update(func(tx *Tx) error {
+		if !tx.Seen("<old@x>") {
+			t.Error("the old data is gone")
+		}
+		return tx.SetReplies("x@example.org", []time.Time{t0})
+	})
+	if err != nil {
+		t.Fatalf("after the migration: %v", err)
+	}
+	db.Close()
+	if err := Check(path); err != nil {
+		t.Error(err)
+	}
+}
