@@ -181,3 +181,28 @@ func TestReconnect(t *testing.T) {
 		t.Errorf("%d mails, %v", len(msgs), err)
 	}
 }
+
+// Without IDLE (idle = false, or a server that lacks it: the same path)
+// the mailbox is polled: Wait returns after the poll interval with a
+// NOOP, and the mail that came meanwhile is fetched.
+func TestWaitPollsWithoutIdle(t *testing.T) {
+	s := newMemServer(t, rev2)
+	m := newBox(s.addr, "")
+	m.cfg.Poll, m.cfg.Idle = 300*time.Millisecond, false
+	defer m.Close()
+	ctx := context.Background()
+	if _, _, err := m.Fetch(ctx, store.Watermark{}, 4096, 10); err != nil {
+		t.Fatal(err)
+	}
+	s.deliver(t, mail(1, "x"))
+	start := time.Now()
+	if err := m.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d < 250*time.Millisecond {
+		t.Errorf("Wait returned after %v, before the poll interval", d)
+	}
+	if msgs, _, err := m.Fetch(ctx, store.Watermark{}, 4096, 10); err != nil || len(msgs) != 1 {
+		t.Errorf("%d mails, %v", len(msgs), err)
+	}
+}
