@@ -108,6 +108,31 @@ func (r *Referee) ReplacePlayer(id, side, old string, m Member, who, why string,
 	})
 }
 
+// ReplaceSeat gives side's seat to m, whoever held it: with one player on
+// the side, that player; with several, ask for the one by name
+// (ReplacePlayer).
+func (r *Referee) ReplaceSeat(id, side string, m Member, who, why string, now time.Time) error {
+	var names []string
+	if err := r.db.View(func(tx *store.Tx) error {
+		g, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		for _, p := range g.Players {
+			if p.Side == side {
+				names = append(names, p.Name)
+			}
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	if len(names) != 1 {
+		return fmt.Errorf("side %s has %d players (%s): replace one by name with pbem game replace-player", side, len(names), strings.Join(names, ", "))
+	}
+	return r.ReplacePlayer(id, side, names[0], m, who, why, now)
+}
+
 // AddKey registers another key for a player of a side (or a moderator,
 // side sig.Moderator), creating the player if new.
 func (r *Referee) AddKey(id, side string, m Member, who string, now time.Time) error {

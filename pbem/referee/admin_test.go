@@ -154,3 +154,25 @@ func TestCommandByMail(t *testing.T) {
 		t.Errorf("a player's command: %+v", v)
 	}
 }
+
+// A seat given to a new player by the moderator's signed mail, with the
+// new player's key after the header.
+func TestReplacePlayerByMail(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	mo, carl := h.players["mo"], newPlayer(t, "Carl", "DE", 7)
+	cmd := "Game: t1\nCommand: replace-player DE Carl " + carl.address + "\nNonce: mo-seat-0001\nWhy: Ben left\n\n" + string(carl.member().Key)
+	if v := h.receive(mo.mail(t, "r1", cmd), t0); v.Outcome != Accepted {
+		t.Fatalf("command: %+v", v)
+	}
+	file := h.robotFile("DE", "carl-first-file", false)
+	if v := h.receive(carl.mail(t, "r2", file), t0); v.Outcome != Accepted || v.Player != "Carl" {
+		t.Errorf("Carl: %+v", v)
+	}
+	if v := h.receive(h.players["DE"].mail(t, "r3", strings.Replace(file, "carl-first-file", "ben-last-file", 1)), t0); v.Outcome != Unsigned {
+		t.Errorf("Ben after losing his seat: %+v", v)
+	}
+	noKey := "Game: t1\nCommand: key-add RU Anna2 anna2@example.org\nNonce: mo-seat-0002\n"
+	if v := h.receive(mo.mail(t, "r4", noKey), t0); v.Outcome != Refused || !strings.Contains(v.Why, "the public key after a blank line") {
+		t.Errorf("key-add without a key: %+v", v)
+	}
+}

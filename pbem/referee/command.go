@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"pbem/orders/sig"
 	"pbem/pbem/ack"
 )
 
@@ -16,13 +17,16 @@ import (
 //	Nonce: mo-2026-11-22-a
 //	Why: the Easter weekend
 //
-// The commands are pause, resume, extend DURATION, process-now and
-// key-remove NAME. The nonce makes each text unique: the same text again
-// is refused, so a replayed mail changes nothing.
+// The commands are pause, resume, extend DURATION, process-now,
+// key-remove NAME, and key-add SIDE NAME ADDRESS or replace-player SIDE
+// NAME ADDRESS with the new public key after a blank line. The nonce makes
+// each text unique: the same text again is refused, so a replayed mail
+// changes nothing.
 
 // command is a moderator's command read from a signed text.
 type command struct {
 	game, verb, arg, why string
+	key                  []byte // the public key after the header, for key-add and replace-player
 	receipt              ack.Receipt
 }
 
@@ -31,8 +35,14 @@ func readCommand(text []byte, signed time.Time) (*command, error) {
 	c := &command{}
 	var nonce string
 	var problems []string
-	for i, line := range strings.Split(strings.ReplaceAll(string(text), "\r\n", "\n"), "\n") {
+	lines := strings.Split(strings.ReplaceAll(string(text), "\r\n", "\n"), "\n")
+	for i, line := range lines {
 		line = strings.TrimSpace(line)
+		if line == "" && (c.game != "" || c.verb != "") {
+			// The header ends; what follows is a public key.
+			c.key = []byte(strings.TrimSpace(strings.Join(lines[i+1:], "\n")) + "\n")
+			break
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -71,7 +81,10 @@ func readCommand(text []byte, signed time.Time) (*command, error) {
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("%s", strings.Join(problems, "; "))
 	}
-	canonical := fmt.Sprintf("Game: %s\nCommand: %s %s\nNonce: %s\nWhy: %s\n", c.game, c.verb, c.arg, nonce, c.why)
+	if len(strings.TrimSpace(string(c.key))) == 0 {
+		c.key = nil
+	}
+	canonical := fmt.Sprintf("Game: %s\nCommand: %s %s\nNonce: %s\nWhy: %s\n\n%s", c.game, c.verb, c.arg, nonce, c.why, c.key)
 	c.receipt = ack.Receipt{Window: "moderator", Hash: ack.Hash([]byte(canonical)), Signed: signed}
 	return c, nil
 }
@@ -101,8 +114,22 @@ func (r *Referee) run(c *command, who string, now time.Time) (string, error) {
 		return "window resolved", r.ProcessNow(c.game, who, why, now)
 	case "key-remove":
 		return "keys of " + c.arg + " removed", r.RemoveKey(c.game, c.arg, who, now)
+	case "key-add", "replace-player":
+		f := strings.Fields(c.arg)
+		if len(f) != 3 || c.key == nil {
+			return "", fmt.Errorf("%s: want `%s SIDE NAME ADDRESS` and the public key after a blank line", c.verb, c.verb)
+		}
+		side := strings.ToUpper(f[0])
+		if strings.EqualFold(f[0], sig.Moderator) {
+			side = sig.Moderator
+		}
+		m := Member{Side: side, Name: f[1], Address: f[2], Key: c.key}
+		if c.verb == "key-add" {
+			return "key added for " + m.Name, r.AddKey(c.game, side, m, who, now)
+		}
+		return fmt.Sprintf("the seat on %s given to %s", side, m.Name), r.ReplaceSeat(c.game, side, m, who, why, now)
 	}
-	return "", fmt.Errorf("unknown command %q: a moderator may send pause, resume, extend DURATION, process-now or key-remove NAME", c.verb)
+	return "", fmt.Errorf("unknown command %q: a moderator may send pause, resume, extend DURATION, process-now, key-add SIDE NAME ADDRESS, replace-player SIDE NAME ADDRESS (each with the key after a blank line) or key-remove NAME", c.verb)
 }
 
 // isCommand tells a moderator's command from an order file: a Command
