@@ -303,8 +303,15 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 		if len(rec.Options) > 0 {
 			fmt.Fprintf(&b, "options: %s\n", strings.Join(rec.Options, ", "))
 		}
-		fmt.Fprintf(&b, "policy: deadlines %v, reminder %v before, early %v after all final, grace %v, no orders: %s, time zone %s\n",
+		fmt.Fprintf(&b, "policy: deadlines %v, reminder %v before, early %v after all final, grace %v, no orders: %s, time zone %s",
 			rec.Policy.Deadline, rec.Policy.Remind, rec.Policy.EarlyDelay, rec.Policy.Grace, rec.Policy.NMR, rec.Policy.TimeZone)
+		if rec.Policy.At != "" {
+			fmt.Fprintf(&b, ", at %s", rec.Policy.At)
+		}
+		if len(rec.Policy.Days) > 0 {
+			fmt.Fprintf(&b, ", on %v", rec.Policy.Days)
+		}
+		b.WriteString("\n")
 		keys, err := tx.Keys(id)
 		if err != nil {
 			return err
