@@ -314,8 +314,8 @@ func (g *Game) landSearch(u *Unit, limit int, goal ...hex.Hex) *engine.Result[he
 	}
 	s := engine.Search[hex.Hex]{
 		Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
-			for _, n := range g.Map().Grid.Neighbours(h) {
-				st := g.enterCost(u, h, n)
+			for d, n := range g.Map().Grid.Neighbours(h) {
+				st := g.stepCost(u, h, d, n)
 				if !st.ok {
 					continue
 				}

@@ -14,7 +14,7 @@ func (v *View) Sandbox() *Game {
 	base := v
 	g := &Game{
 		data: base.data, scen: base.scen, opt: base.opt,
-		Turn: v.Turn, VP: v.VP, Step: v.step, SetupDone: v.setupDone, Over: v.over,
+		Turn: v.Turn, VP: v.VP, Step: v.step, SetupDone: v.setupDone, Over: v.over, stepTab: v.steps,
 		LastOcc:  map[hex.Hex]engine.Side{},
 		Standing: map[engine.Side]*Standing{},
 		units:    map[string]*Unit{},

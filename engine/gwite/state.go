@@ -199,6 +199,9 @@ type Game struct {
 	oosAtStart map[string]bool
 	railMoved  map[string]bool
 	railLoad   map[lineSide]int // SP carried per line and hexside (T 16.2)
+	// stepTab is the map's part of every move's cost (steps.go), built
+	// once and shared by every copy of the state.
+	stepTab *stepTable
 	// evlog is the log of the resolution under way, for the T 18 reveals
 	// that happen inside place (t18.go); nil between resolutions.
 	evlog *log

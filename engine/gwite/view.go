@@ -34,6 +34,7 @@ type View struct {
 	step      int
 	setupDone bool
 	over      bool
+	steps     *stepTable
 }
 
 // UnitView is a unit as a side sees it.
@@ -80,7 +81,7 @@ func (v *View) Window() engine.Window { return v.Win }
 func (g *Game) View(side engine.Side) engine.View {
 	v := &View{For: side, Win: g.Window(), Turn: g.Turn, VP: g.VP, Level: g.VictoryLevel(), Map: g.Map(),
 		RailCap: g.railCapacity(side), data: g.data, scen: g.scen, opt: g.opt,
-		step: g.Step, setupDone: g.SetupDone, over: g.Over}
+		step: g.Step, setupDone: g.SetupDone, over: g.Over, steps: g.steps()}
 	for _, u := range g.Units {
 		own := u.Side() == side
 		if !own && u.Loc != OnMap {

@@ -49,6 +49,13 @@ func (g Grid) Contains(h Hex) bool {
 	return h.Row >= 1 && h.Row <= g.Rows && h.Col >= 1 && h.Col <= g.Cols
 }
 
+// Index numbers the hexes of the map from 0 to Size()-1, row by row, for
+// tables kept in slices. Only a hex of the map has one.
+func (g Grid) Index(h Hex) int { return (h.Row-1)*g.Cols + h.Col - 1 }
+
+// Size is how many hexes the map has.
+func (g Grid) Size() int { return g.Rows * g.Cols }
+
 // All lists every hex on the map, row by row, each row from column 1.
 func (g Grid) All() []Hex {
 	out := make([]Hex, 0, g.Rows*g.Cols)
