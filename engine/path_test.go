@@ -88,6 +88,46 @@ func TestSearchOptimalAndDeterministic(t *testing.T) {
 	}
 }
 
+// A search with a dense Index gives exactly the results of the map-based
+// one: costs, paths and the nodes reached, goal or no goal.
+func TestSearchDenseMatchesSparse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	blocked := map[hex.Hex]bool{}
+	costs := map[hex.Hex]int{}
+	for _, h := range grid.All() {
+		if rng.IntN(5) == 0 {
+			blocked[h] = true
+		}
+		costs[h] = 1 + rng.IntN(3)
+	}
+	for _, start := range []hex.Hex{{Row: 10, Col: 10}, {Row: 1, Col: 1}, {Row: grid.Rows, Col: grid.Cols}} {
+		delete(blocked, start)
+		sparse := Search[hex.Hex]{Edges: hexEdges(blocked, func(h hex.Hex) int { return costs[h] }), Less: hex.Hex.Less, Limit: 15}
+		dense := sparse
+		dense.Index, dense.Size = grid.Index, grid.Size()
+		for _, goal := range []*hex.Hex{nil, {Row: 12, Col: 13}} {
+			s, d := sparse, dense
+			if goal != nil {
+				g := *goal
+				s.Goal = func(h hex.Hex) bool { return h == g }
+				d.Goal = s.Goal
+			}
+			rs, rd := s.Run(start), d.Run(start)
+			hs, hd := rs.Reached(hex.Hex.Less), rd.Reached(hex.Hex.Less)
+			if fmt.Sprint(hs) != fmt.Sprint(hd) {
+				t.Fatalf("from %s: reached differs", start)
+			}
+			for _, h := range hs {
+				c1, _ := rs.Cost(h)
+				c2, _ := rd.Cost(h)
+				if c1 != c2 || fmt.Sprint(rs.Path(h)) != fmt.Sprint(rd.Path(h)) {
+					t.Fatalf("from %s to %s: %d %v, dense %d %v", start, h, c1, rs.Path(h), c2, rd.Path(h))
+				}
+			}
+		}
+	}
+}
+
 // A search that stops at its goal finds the goal's cost and path exactly
 // as the full search does, with random costs of 1 to 3 and walls, for
 // every goal the full search reaches.

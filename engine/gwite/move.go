@@ -327,6 +327,9 @@ func (g *Game) landSearch(u *Unit, limit int, goal ...hex.Hex) *engine.Result[he
 		},
 		Less:  hex.Hex.Less,
 		Limit: limit,
+		// Every hex a move enters is on the map (the step table).
+		Index: g.Map().Grid.Index,
+		Size:  g.Map().Grid.Size(),
 	}
 	if len(goal) == 1 {
 		// Every hex costs at least 1 MP (TEC), so the path to the goal
