@@ -105,7 +105,7 @@ func daemonOptions(cfg *config.Config, db *store.DB, log *slog.Logger) (daemon.O
 		return daemon.Options{}, err
 	}
 	ref := referee.New(db, referee.Config{Address: cfg.Referee.Address, Domain: cfg.Referee.Domain, MaxMail: cfg.Referee.MaxMail,
-		Replies: cfg.Referee.Replies, Catalog: cat}, log)
+		Replies: cfg.Referee.Replies, Catalog: cat, Backups: cfg.Referee.Backups, Keep: cfg.Referee.Keep}, log)
 	imapTLS, err := config.TLSConfig(hostOf(cfg.IMAP.Server), cfg.IMAP.CAFile)
 	if err != nil {
 		return daemon.Options{}, err
@@ -223,7 +223,7 @@ func offline(cfg *config.Config, req daemon.Request) (daemon.Response, error) {
 		return daemon.Response{}, err
 	}
 	ref := referee.New(db, referee.Config{Address: cfg.Referee.Address, Domain: cfg.Referee.Domain, MaxMail: cfg.Referee.MaxMail,
-		Replies: cfg.Referee.Replies, Catalog: cat}, slog.New(slog.DiscardHandler))
+		Replies: cfg.Referee.Replies, Catalog: cat, Backups: cfg.Referee.Backups, Keep: cfg.Referee.Keep}, slog.New(slog.DiscardHandler))
 	text, err := daemon.Do(ref, req, time.Now())
 	if err != nil {
 		return daemon.Response{Error: err.Error()}, nil

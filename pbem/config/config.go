@@ -39,6 +39,8 @@ type Referee struct {
 	MaxMail  int      `toml:"max_mail"` // largest mail taken in, bytes
 	Tick     Duration // how often deadlines are looked at
 	Replies  int      // replies to unsigned mail per sender per day
+	Backups  string   // a directory for a copy of the database before every resolution; "" for none
+	Keep     int      // how many of those copies to keep
 }
 
 // IMAP is the [imap] table: the mailbox orders arrive in.
@@ -155,7 +157,7 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 // Defaults is the configuration an empty file gives.
 func Defaults() *Config {
 	return &Config{
-		Referee: Referee{Database: "pbem.db", MaxMail: 1 << 20, Tick: Duration(30 * time.Second), Replies: 5},
+		Referee: Referee{Database: "pbem.db", MaxMail: 1 << 20, Tick: Duration(30 * time.Second), Replies: 5, Keep: 30},
 		IMAP:    IMAP{TLS: "implicit", Mailbox: "INBOX", Idle: true, Poll: Duration(2 * time.Minute), Timeout: Duration(time.Minute)},
 		SMTP:    SMTP{TLS: "starttls", Timeout: Duration(time.Minute), Retry: Duration(time.Minute), MaxAttempts: 10},
 		Log:     Log{Level: "info", Format: "text"},
@@ -183,6 +185,14 @@ func (c *Config) check(bad func(string, ...any)) {
 	}
 	if r.Replies < 0 {
 		bad("referee.replies: %d is negative", r.Replies)
+	}
+	if r.Backups != "" {
+		if fi, err := os.Stat(r.Backups); err != nil || !fi.IsDir() {
+			bad("referee.backups: %q is not a directory", r.Backups)
+		}
+		if r.Keep < 1 {
+			bad("referee.keep: %d; keep at least 1 backup", r.Keep)
+		}
 	}
 	server("imap", c.IMAP.Server, c.IMAP.TLS, bad)
 	server("smtp", c.SMTP.Server, c.SMTP.TLS, bad)

@@ -27,6 +27,7 @@ func TestExampleLoads(t *testing.T) {
 		}
 		text = strings.Replace(text, "/etc/pbem/"+name, p, 1)
 	}
+	text = strings.Replace(text, "/var/lib/pbem/backups", dir, 1)
 	path := filepath.Join(dir, "pbem.toml")
 	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
@@ -37,7 +38,8 @@ func TestExampleLoads(t *testing.T) {
 	}
 	if c.Referee.Address != "referee@club.example" || c.Referee.Domain != "club.example" || time.Duration(c.Referee.Tick) != 30*time.Second ||
 		c.IMAP.Server != "imap.club.example:993" || c.IMAP.Processed != "pbem-done" || time.Duration(c.IMAP.Poll) != 2*time.Minute ||
-		c.SMTP.MaxAttempts != 10 || c.IMAP.Password != "s3cret-imap.password" || c.SMTP.Password != "s3cret-smtp.password" {
+		c.SMTP.MaxAttempts != 10 || c.IMAP.Password != "s3cret-imap.password" || c.SMTP.Password != "s3cret-smtp.password" ||
+		c.Referee.Backups != dir || c.Referee.Keep != 30 {
 		t.Errorf("%+v", c)
 	}
 	// A password never prints.

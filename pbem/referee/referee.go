@@ -39,6 +39,10 @@ type Config struct {
 	Replies int
 	// Catalog is the game data.
 	Catalog *scenarios.Catalog
+	// Backups, if set, is a directory where the store is copied before
+	// every window's resolution; the last Keep copies are kept.
+	Backups string
+	Keep    int
 }
 
 // Referee runs the games of one store. Its methods must be called from one

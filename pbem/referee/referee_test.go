@@ -391,3 +391,30 @@ func TestReplyCapSurvivesRestart(t *testing.T) {
 		t.Error("no reply the next day")
 	}
 }
+
+// With a backup directory, the store is copied before every resolution,
+// each copy checked, the newest two kept.
+func TestBackupsBeforeResolution(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	dir := t.TempDir()
+	h.ref.cfg.Backups, h.ref.cfg.Keep = dir, 2
+	now := t0
+	for i := range 3 {
+		now = now.Add(time.Minute)
+		if err := h.ref.ProcessNow("t1", "Mo", fmt.Sprintf("window %d", i), now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "pbem-*.db"))
+	if len(files) != 2 {
+		t.Fatalf("%d backups: %v", len(files), files)
+	}
+	for _, f := range files {
+		if err := store.Check(f); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	if !strings.HasSuffix(files[0], "-t1-GT1-RU-MOVE.db") || !strings.HasSuffix(files[1], "-t1-GT1-RU-COMBAT.db") {
+		t.Errorf("the copies kept: %v", files)
+	}
+}

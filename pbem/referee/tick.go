@@ -2,7 +2,10 @@ package referee
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -172,6 +175,7 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 	if len(notes) > 0 {
 		intro += "\n" + strings.Join(notes, "\n")
 	}
+	r.backup(g.rec.ID, sw.ID, now)
 	r.hook("resolve-before-commit")
 	err = r.db.Update(func(tx *store.Tx) error {
 		if err := tx.PutState(g.rec.ID, snap); err != nil {
@@ -278,4 +282,29 @@ func (r *Referee) windowMails(g *loaded, events []engine.Event, intro string) []
 		out = append(out, &store.Mail{Game: g.rec.ID, To: []string{m.Address}, Subject: subject + " (moderator)", Body: body("", true)})
 	}
 	return out
+}
+
+// backup copies the store into Config.Backups before window w of game id
+// is resolved, and drops the oldest copies beyond Config.Keep. A backup
+// that fails is logged: the game goes on.
+func (r *Referee) backup(id, w string, now time.Time) {
+	if r.cfg.Backups == "" {
+		return
+	}
+	name := fmt.Sprintf("pbem-%s-%s-%s.db", now.UTC().Format("20060102T150405Z"), id, strings.ReplaceAll(w, " ", "-"))
+	if _, err := r.db.Backup(filepath.Join(r.cfg.Backups, name)); err != nil {
+		r.log.Error("backup before resolution", "game", id, "window", w, "err", err)
+		return
+	}
+	old, err := filepath.Glob(filepath.Join(r.cfg.Backups, "pbem-*.db"))
+	if err != nil {
+		return
+	}
+	sort.Strings(old) // the time comes first in the name
+	for len(old) > max(r.cfg.Keep, 1) {
+		if err := os.Remove(old[0]); err != nil {
+			r.log.Error("removing an old backup", "file", old[0], "err", err)
+		}
+		old = old[1:]
+	}
 }
