@@ -218,6 +218,9 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 	// says which.
 	pick := ok[0]
 	for _, c := range ok {
+		if len(ok) == 1 {
+			break // one game knows the key: nothing to choose
+		}
 		f, _ := orders.Parse("orders", c.s.Text, nil) // the header is read whatever the orders
 		if b, err := orders.ReadBinding(f.Header); err == nil && strings.EqualFold(b.Game, c.game) {
 			pick = c
@@ -256,11 +259,11 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 		err = errors.New("a moderator's key signs moderator commands (with a Command line), never a side's orders")
 	}
 	if err == nil {
-		var all []ack.Receipt
-		if all, err = tx.Receipts(pick.game); err != nil {
+		var mine []ack.Receipt
+		if mine, err = tx.ReceiptsFor(pick.game, w.ID); err != nil {
 			return v, nil, nil, msgID, nil, err
 		}
-		res, err = ack.Bind(g.state, pick.game, engine.Side(s.Side), f, s.When, receiptsFor(all, w.ID))
+		res, err = ack.Bind(g.state, pick.game, engine.Side(s.Side), f, s.When, mine)
 	}
 	text := ack.Acknowledge(ack.Ack{Game: pick.game, Side: engine.Side(s.Side), Fingerprint: s.Fingerprint, Window: w,
 		Deadline: g.deadline(g.window), File: f, Result: res, Err: err})
@@ -290,12 +293,12 @@ func (r *Referee) judgeCommand(tx *store.Tx, v Verdict, game string, s *sig.Sign
 		err = fmt.Errorf("the command is for game %s; your key is registered in game %s", c.game, game)
 	}
 	if err == nil {
-		all, rerr := tx.Receipts(game)
+		done, rerr := tx.ReceiptsFor(game, c.receipt.Window)
 		if rerr != nil {
 			return v, nil, nil, msgID, nil, rerr
 		}
-		for _, rc := range all {
-			if rc.Window == c.receipt.Window && rc.Hash == c.receipt.Hash {
+		for _, rc := range done {
+			if rc.Hash == c.receipt.Hash {
 				err = fmt.Errorf("this command was carried out already (the same text; change its nonce to give it again)")
 			}
 		}

@@ -348,17 +348,6 @@ func (g *loaded) deadline(w store.Window) string {
 	return w.Deadline.In(loc).Format("Mon 2 Jan 2006 15:04 MST")
 }
 
-// receiptsFor keeps the receipts of window id, for ack.Bind.
-func receiptsFor(all []ack.Receipt, id string) []ack.Receipt {
-	var out []ack.Receipt
-	for _, r := range all {
-		if r.Window == id {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // sortedPending lists the pending files in side order.
 func sortedPending(p map[string]*store.Pending) []*store.Pending {
 	var out []*store.Pending

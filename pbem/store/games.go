@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sort"
@@ -295,7 +296,33 @@ func (t *Tx) AddReceipt(id string, rc ack.Receipt) error {
 	if err != nil {
 		return err
 	}
-	return putJSON(r, u64(seq), rc)
+	return putJSON(r, receiptKey(rc.Window, seq), rc)
+}
+
+// receiptKey files a receipt under its window, in the order taken, so
+// that the receipts of one window are read without the others.
+func receiptKey(window string, seq uint64) []byte {
+	return append(append([]byte(window), 0), u64(seq)...)
+}
+
+// ReceiptsFor lists the receipts of one window of game id (or of the
+// moderators' commands, window "moderator"), oldest first.
+func (t *Tx) ReceiptsFor(id, window string) ([]ack.Receipt, error) {
+	b, err := t.game(id)
+	if err != nil {
+		return nil, err
+	}
+	prefix := append([]byte(window), 0)
+	var out []ack.Receipt
+	c := b.Bucket(bktReceipts).Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		var r ack.Receipt
+		if err := unmarshal(k, v, &r); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }
 
 // ClearPending drops every side's file once its window is resolved.
@@ -311,8 +338,8 @@ func (t *Tx) ClearPending(id string) error {
 	return err
 }
 
-// Receipts lists the receipts of every file accepted in the game, oldest
-// first, as ack.Bind takes them.
+// Receipts lists the receipts of every file taken in the game, window by
+// window, each window's oldest first.
 func (t *Tx) Receipts(id string) ([]ack.Receipt, error) {
 	b, err := t.game(id)
 	if err != nil {

@@ -13,6 +13,7 @@
 package store
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -187,6 +188,31 @@ var migrations = []migration{
 	{"the replies to unsigned mail, per sender", func(tx *bolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists(bucketReply)
 		return err
+	}},
+	{"receipts filed by window", func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketGames).ForEachBucket(func(id []byte) error {
+			r := tx.Bucket(bucketGames).Bucket(id).Bucket(bktReceipts)
+			var keys, vals [][]byte
+			if err := r.ForEach(func(k, v []byte) error {
+				keys, vals = append(keys, bytes.Clone(k)), append(vals, bytes.Clone(v))
+				return nil
+			}); err != nil {
+				return err
+			}
+			for i, k := range keys {
+				var rc struct{ Window string }
+				if err := json.Unmarshal(vals[i], &rc); err != nil {
+					return err
+				}
+				if err := r.Delete(k); err != nil {
+					return err
+				}
+				if err := r.Put(receiptKey(rc.Window, binary.BigEndian.Uint64(k)), vals[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	}},
 }
 

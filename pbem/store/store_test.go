@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -315,6 +316,20 @@ func TestMigrateFromSchema1(t *testing.T) {
 		if err := tx.Bucket(bucketSeen).Put([]byte("<old@x>"), []byte(`"2026-01-01T00:00:00Z"`)); err != nil {
 			return err
 		}
+		// Receipts as schema 1 filed them: by sequence alone.
+		gb, err := tx.Bucket(bucketGames).CreateBucket([]byte("t1"))
+		if err != nil {
+			return err
+		}
+		rb, err := gb.CreateBucket(bktReceipts)
+		if err != nil {
+			return err
+		}
+		for i, w := range []string{"GT1 DE-SETUP", "GT1 RU-MOVE", "GT1 RU-MOVE"} {
+			if err := rb.Put(u64(uint64(i+1)), []byte(fmt.Sprintf(`{"Window":%q,"Hash":"h%d"}`, w, i+1))); err != nil {
+				return err
+			}
+		}
 		return m.Put(keyVersion, u64(1))
 	})
 	b.Close()
@@ -329,6 +344,9 @@ func TestMigrateFromSchema1(t *testing.T) {
 	err = db.Update(func(tx *Tx) error {
 		if !tx.Seen("<old@x>") {
 			t.Error("the old data is gone")
+		}
+		if rs, err := tx.ReceiptsFor("t1", "GT1 RU-MOVE"); err != nil || len(rs) != 2 || rs[0].Hash != "h2" || rs[1].Hash != "h3" {
+			t.Errorf("receipts of GT1 RU-MOVE after the migration: %+v %v", rs, err)
 		}
 		return tx.SetReplies("x@example.org", []time.Time{t0})
 	})
