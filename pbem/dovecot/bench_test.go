@@ -155,6 +155,12 @@ func BenchmarkIntakeFromDovecot(b *testing.B) {
 // the path of every move from the Russian view (ack.Bind, Preview).
 func BenchmarkIntakeFromDovecotMoveWindow(b *testing.B) {
 	x := newBench(b, 9)
+	x.toMoveWindow(b)
+	x.intake(b)
+}
+
+// toMoveWindow resolves the set-up: the Russian then mails his moves.
+func (x *bench) toMoveWindow(b *testing.B) {
 	if err := x.ref.ProcessNow("t1", "bench", "to the first move", time.Now()); err != nil {
 		b.Fatal(err)
 	}
@@ -163,11 +169,23 @@ func BenchmarkIntakeFromDovecotMoveWindow(b *testing.B) {
 		b.Fatal(err)
 	}
 	x.st, x.signer, x.side, x.player = st, x.keys["Anna"], "RU", "Anna"
-	x.intake(b)
 }
 
 func BenchmarkFloorBareFetch(b *testing.B) {
+	newBench(b, 9).bareFetch(b)
+}
+
+// BenchmarkFloorBareFetchMoveWindow fetches the same mails as
+// BenchmarkIntakeFromDovecotMoveWindow takes in.
+func BenchmarkFloorBareFetchMoveWindow(b *testing.B) {
 	x := newBench(b, 9)
+	x.toMoveWindow(b)
+	x.bareFetch(b)
+}
+
+// bareFetch delivers b.N mails, then fetches and moves them one by one,
+// timed.
+func (x *bench) bareFetch(b *testing.B) {
 	x.deliver(b, b.N)
 	ctx := context.Background()
 	var w store.Watermark
