@@ -206,3 +206,24 @@ func TestWaitPollsWithoutIdle(t *testing.T) {
 		t.Errorf("%d mails, %v", len(msgs), err)
 	}
 }
+
+// With no folder for processed mail, Done flags the mail seen and leaves
+// it where it is (the watermark keeps it from being taken twice).
+func TestDoneFlagsWithoutFolder(t *testing.T) {
+	s := newMemServer(t, rev2)
+	s.deliver(t, mail(1, "x"))
+	m := newBox(s.addr, "")
+	defer m.Close()
+	ctx := context.Background()
+	msgs, _, err := m.Fetch(ctx, store.Watermark{}, 4096, 10)
+	if err != nil || len(msgs) != 1 {
+		t.Fatalf("%d mails, %v", len(msgs), err)
+	}
+	if err := m.Done(ctx, msgs[0].UID); err != nil {
+		t.Fatal(err)
+	}
+	st, err := s.user.Status("INBOX", &imap.StatusOptions{NumMessages: true, NumUnseen: true})
+	if err != nil || *st.NumMessages != 1 || *st.NumUnseen != 0 {
+		t.Errorf("INBOX after Done: %+v %v", st, err)
+	}
+}

@@ -176,3 +176,17 @@ func TestReplacePlayerByMail(t *testing.T) {
 		t.Errorf("key-add without a key: %+v", v)
 	}
 }
+
+// A moderator may ask for `game show` by mail; the reply is its text and
+// nobody else is told.
+func TestShowByMail(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	h.outbox(t0)
+	if v := h.receive(h.players["mo"].mail(t, "s1", "Game: t1\nCommand: show\nNonce: mo-show-0001\n"), t0); v.Outcome != Accepted {
+		t.Fatalf("%+v", v)
+	}
+	mails := h.outbox(t0)
+	if len(mails) != 1 || mails[0].To[0] != h.players["mo"].address || !strings.HasPrefix(mails[0].Body, "game t1: tannenberg-1914") {
+		t.Errorf("show by mail: %+v", mails)
+	}
+}

@@ -17,7 +17,8 @@ import (
 //	Nonce: mo-2026-11-22-a
 //	Why: the Easter weekend
 //
-// The commands are pause, resume, extend DURATION, process-now,
+// The commands are show (the reply is `pbem game show`), pause, resume,
+// extend DURATION, process-now,
 // key-remove NAME, and key-add SIDE NAME ADDRESS or replace-player SIDE
 // NAME ADDRESS with the new public key after a blank line. The nonce makes
 // each text unique: the same text again is refused, so a replayed mail
@@ -100,6 +101,8 @@ func (r *Referee) run(c *command, who string, now time.Time) (string, error) {
 		why = "by mail"
 	}
 	switch c.verb {
+	case "show":
+		return r.Show(c.game, now)
 	case "pause":
 		return "paused", r.Pause(c.game, who, why, now)
 	case "resume":
@@ -129,7 +132,7 @@ func (r *Referee) run(c *command, who string, now time.Time) (string, error) {
 		}
 		return fmt.Sprintf("the seat on %s given to %s", side, m.Name), r.ReplaceSeat(c.game, side, m, who, why, now)
 	}
-	return "", fmt.Errorf("unknown command %q: a moderator may send pause, resume, extend DURATION, process-now, key-add SIDE NAME ADDRESS, replace-player SIDE NAME ADDRESS (each with the key after a blank line) or key-remove NAME", c.verb)
+	return "", fmt.Errorf("unknown command %q: a moderator may send show, pause, resume, extend DURATION, process-now, key-add SIDE NAME ADDRESS, replace-player SIDE NAME ADDRESS (each with the key after a blank line) or key-remove NAME", c.verb)
 }
 
 // isCommand tells a moderator's command from an order file: a Command

@@ -80,6 +80,9 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 		// text is refused as already carried out.
 		done, err := r.run(cmd, v.Player, now)
 		body := fmt.Sprintf("DONE: game %s: %s. Every player is told.\n", cmd.game, done)
+		if cmd.verb == "show" {
+			body = done
+		}
 		if err != nil {
 			v.Outcome, v.Why = Refused, err.Error()
 			body = fmt.Sprintf("REFUSED: your command %q for game %s was not carried out: %v.\n", strings.TrimSpace(cmd.verb+" "+cmd.arg), cmd.game, err)
