@@ -86,6 +86,7 @@ func (g *Game) Resolve(orders map[engine.Side][]engine.Order, dice engine.Dice) 
 	l.fog, n.evlog = n.fogEvent, l // T 18: the fog and the reveals inside place (t18.go)
 	if !n.SetupDone {
 		n.resolveSetup(orders, l)
+		n.recordSightings(l.events)
 		if err := n.Check(); err != nil {
 			return n, l.events, fmt.Errorf("after the hidden set-up: %w", err)
 		}
@@ -114,6 +115,7 @@ func (g *Game) Resolve(orders map[engine.Side][]engine.Order, dice engine.Dice) 
 	}
 	n.runPhase(p, window, l)
 	n.advance(l)
+	n.recordSightings(l.events)
 	n.evlog = nil
 	if err := n.Check(); err != nil {
 		return n, l.events, fmt.Errorf("after %s: %w", w.ID, err)

@@ -9,6 +9,7 @@
 package gwite
 
 import (
+	"maps"
 	"sort"
 
 	"pbem/engine"
@@ -181,6 +182,9 @@ type Game struct {
 	Hidden Hidden
 	// Excl is the state of the Tannenberg exclusive rules T 19-21.
 	Excl Exclusive
+	// Seen is, under limited fog, where and when each side last saw each
+	// enemy unit and Gruppe marker (fog.go).
+	Seen map[engine.Side]map[string]Sighting `json:",omitempty"`
 
 	units map[string]*Unit
 	forts map[hex.Hex]*Fort
@@ -247,6 +251,12 @@ func (g *Game) clone() *Game {
 	}
 	c.Excl = g.Excl.clone()
 	c.Hidden = g.Hidden.clone() // T 18
+	if g.Seen != nil {
+		c.Seen = make(map[engine.Side]map[string]Sighting, len(g.Seen))
+		for side, m := range g.Seen {
+			c.Seen[side] = maps.Clone(m)
+		}
+	}
 	c.evlog = nil
 	c.Standing = make(map[engine.Side]*Standing, len(g.Standing))
 	for s, st := range g.Standing {

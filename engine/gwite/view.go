@@ -16,8 +16,8 @@ type View struct {
 	Turn    int
 	VP      int
 	Level   string
-	Map     *scenario.Map
-	Units   []UnitView // on the map, both sides; own units also off it
+	Map     *scenario.Map `json:"-"` // the game data's, public
+	Units   []UnitView    // on the map, both sides; own units also off it
 	Forts   []FortView
 	Own     *Standing // the viewing side's standing orders
 	RailCap int       // the viewing side's rail capacity this turn
@@ -25,6 +25,9 @@ type View struct {
 	// the units inside them; the German sees his Gruppen whole.
 	Markers []MarkerView `json:",omitempty"`
 	Gruppen []GruppeView `json:",omitempty"`
+	// Ghosts, under limited fog: the enemy units and markers the side saw
+	// and sees no more, where and when it last saw them (fog.go).
+	Ghosts []GhostView `json:",omitempty"`
 
 	// The public game data the view is drawn on, and where the game
 	// stands in its sequence of play, for Sandbox.
@@ -82,6 +85,8 @@ func (g *Game) View(side engine.Side) engine.View {
 	v := &View{For: side, Win: g.Window(), Turn: g.Turn, VP: g.VP, Level: g.VictoryLevel(), Map: g.Map(),
 		RailCap: g.railCapacity(side), data: g.data, scen: g.scen, opt: g.opt,
 		step: g.Step, setupDone: g.SetupDone, over: g.Over, steps: g.steps()}
+	sight := g.sight(side)
+	visible := map[string]bool{}
 	for _, u := range g.Units {
 		own := u.Side() == side
 		if !own && u.Loc != OnMap {
@@ -93,6 +98,10 @@ func (g *Game) View(side engine.Side) engine.View {
 		if !own && g.hidden(u) {
 			continue // T 18, digest 7.2: under a Gruppe marker
 		}
+		if !own && !sees(sight, u.Hex) {
+			continue // limited fog: out of sight
+		}
+		visible[u.ID] = true
 		uv := UnitView{ID: u.ID, Side: u.Side(), Type: u.Data.Type, Size: u.Data.Size, Name: u.Data.Name,
 			Parent: u.Data.Parent, Loc: u.Loc, Hex: u.Hex, Steps: u.Steps(), MaxSteps: u.Data.Steps,
 			Strength: u.Strength(), HQ: u.HQ(), Entrained: u.Entrained, SP: u.SP(), TCR: u.TCR()}
@@ -112,6 +121,17 @@ func (g *Game) View(side engine.Side) engine.View {
 		v.Own = st.clone()
 	}
 	g.gruppeViews(v) // T 18
+	if sight != nil {
+		markers := v.Markers[:0]
+		for _, m := range v.Markers {
+			if sees(sight, m.Hex) {
+				markers = append(markers, m)
+				visible["marker "+m.Token] = true
+			}
+		}
+		v.Markers = markers
+		v.Ghosts = g.ghosts(side, visible)
+	}
 	return v
 }
 

@@ -20,8 +20,16 @@ import (
 // same events and the same next state as the original. A field the
 // snapshot forgot shows up as a difference within a few windows.
 func TestSnapshotRestoresEveryWindow(t *testing.T) {
+	for _, opt := range []engine.Options{nil, {"fog-limited": true}} {
+		t.Run(fmt.Sprint(opt), func(t *testing.T) { snapshotsOf(t, opt) })
+	}
+}
+
+// snapshotsOf plays the campaign with options opt, checking the snapshot
+// at every window (under limited fog the sightings are state too).
+func snapshotsOf(t *testing.T, opt engine.Options) {
 	g, s := campaign(t)
-	st, err := rulesets.New(g, s, nil)
+	st, err := rulesets.New(g, s, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +46,7 @@ func TestSnapshotRestoresEveryWindow(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", w.ID, err)
 		}
-		back, err := rs.Restore(g, s, nil, snap)
+		back, err := rs.Restore(g, s, opt, snap)
 		if err != nil {
 			t.Fatalf("%s: %v", w.ID, err)
 		}

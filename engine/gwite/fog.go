@@ -1,0 +1,127 @@
+package gwite
+
+import (
+	"maps"
+	"slices"
+
+	"pbem/engine"
+	"pbem/engine/hex"
+	"pbem/engine/scenario"
+)
+
+// Fog of war beyond the rulebook's. The rulebook's own hidden information
+// (T 18's Gruppen) is always kept from the other side. The game option
+// fog-limited also hides every enemy unit and Gruppe marker farther than a
+// side's units can see: the sighting range of the game data ("sight",
+// default 2 hexes; "sight-cavalry" for a cavalry unit, default 3). What is
+// in sight is shown as a face-to-face player would see it. Each side keeps
+// where and when it last saw each enemy unit and marker it no longer
+// sees: the ghosts of its View.
+const optFogLimited = "fog-limited"
+
+// Sighting is where and when a side last saw an enemy unit or marker.
+type Sighting struct {
+	Hex    hex.Hex
+	Turn   int
+	Window string // the window that was open when it was seen
+	Steps  int    `json:",omitempty"` // a unit's steps as seen
+}
+
+// GhostView is an enemy unit or Gruppe marker a side saw and no longer
+// sees, where and when it last saw it.
+type GhostView struct {
+	ID     string // a unit id, or "marker TOKEN"
+	Hex    hex.Hex
+	Turn   int
+	Window string
+	Steps  int `json:",omitempty"`
+}
+
+// limitedFog reports whether the game hides what a side's units cannot
+// see.
+func (g *Game) limitedFog() bool { return g.opt[optFogLimited] }
+
+// sight is what side's units can see now: every hex within the sighting
+// range of one of its units on the map. Nil means everything (no
+// limited fog).
+func (g *Game) sight(side engine.Side) map[hex.Hex]bool {
+	if !g.limitedFog() {
+		return nil
+	}
+	grid := g.Map().Grid
+	near, cav := g.param("sight", 2), g.param("sight-cavalry", 3)
+	out := map[hex.Hex]bool{}
+	for _, u := range g.Units {
+		if u.Side() != side || !u.OnMap() {
+			continue
+		}
+		r := near
+		if u.Data.Type == scenario.Cavalry {
+			r = cav
+		}
+		for d := 0; d <= r; d++ {
+			for _, h := range grid.Ring(u.Hex, d) {
+				if grid.Contains(h) {
+					out[h] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sees reports whether side, with sight as computed by sight, sees h.
+func sees(sight map[hex.Hex]bool, h hex.Hex) bool { return sight == nil || sight[h] }
+
+// recordSightings notes, for each side, every enemy unit and marker it
+// sees now, and forgets the units it saw eliminated: called after every
+// resolution, so the ghosts of the next Views are up to date.
+func (g *Game) recordSightings(events []engine.Event) {
+	if !g.limitedFog() {
+		return
+	}
+	if g.Seen == nil {
+		g.Seen = map[engine.Side]map[string]Sighting{}
+	}
+	w := g.Window().ID
+	for _, side := range g.sortedSides() {
+		seen := g.Seen[side]
+		if seen == nil {
+			seen = map[string]Sighting{}
+			g.Seen[side] = seen
+		}
+		for _, e := range events {
+			if s, ok := e.(*StepLoss); ok && s.Eliminated && engine.Visible(e, side) {
+				delete(seen, s.Unit)
+			}
+		}
+		sight := g.sight(side)
+		for _, u := range g.Units {
+			if u.Side() == side || !u.OnMap() || g.hidden(u) || !sees(sight, u.Hex) {
+				continue
+			}
+			seen[u.ID] = Sighting{Hex: u.Hex, Turn: g.Turn, Window: w, Steps: u.Steps()}
+		}
+		if side != hiddenSide {
+			for _, gr := range g.onMapGruppen() {
+				if sees(sight, gr.Hex) {
+					seen["marker "+gr.Token] = Sighting{Hex: gr.Hex, Turn: g.Turn, Window: w}
+				}
+			}
+		}
+	}
+}
+
+// ghosts lists side's sightings of what it does not see now, by id.
+func (g *Game) ghosts(side engine.Side, visible map[string]bool) []GhostView {
+	var out []GhostView
+	seen := g.Seen[side]
+	for _, id := range slices.Sorted(maps.Keys(seen)) {
+		if visible[id] {
+			continue
+		}
+		s := seen[id]
+		out = append(out, GhostView{ID: id, Hex: s.Hex, Turn: s.Turn, Window: s.Window, Steps: s.Steps})
+	}
+	return out
+}

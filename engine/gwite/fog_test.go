@@ -1,0 +1,184 @@
+package gwite
+
+import (
+	"encoding/json"
+	"testing"
+
+	"pbem/engine"
+	"pbem/engine/hex"
+	"pbem/engine/scenario"
+)
+
+func limitedTannenberg(t *testing.T) *Game {
+	t.Helper()
+	g := supTannenberg(t)
+	g.opt = engine.Options{optFogLimited: true}
+	return g
+}
+
+// inSight is the rule of fog.go worked out independently: an enemy unit
+// is seen when it stands within 2 hexes of one of the side's units on the
+// map, or 3 of one of its cavalry.
+func inSight(g *Game, side engine.Side, h hex.Hex) bool {
+	for _, u := range g.Units {
+		if u.Side() != side || !u.OnMap() {
+			continue
+		}
+		r := 2
+		if u.Data.Type == scenario.Cavalry {
+			r = 3
+		}
+		if g.Map().Grid.Distance(u.Hex, h) <= r {
+			return true
+		}
+	}
+	return false
+}
+
+// Limited fog: a side's View lists exactly the enemy units in its sight
+// that no Gruppe hides, and all of its own.
+func TestLimitedFogShowsWhatIsInSight(t *testing.T) {
+	g := limitedTannenberg(t)
+	for _, side := range []engine.Side{RU, DE} {
+		v := g.View(side).(*View)
+		listed := map[string]bool{}
+		for _, uv := range v.Units {
+			listed[uv.ID] = true
+		}
+		seen, hidden := 0, 0
+		for _, u := range g.Units {
+			want := u.Side() == side || (u.OnMap() && !g.hidden(u) && inSight(g, side, u.Hex))
+			if listed[u.ID] != want {
+				t.Errorf("%s's view: %s in %s listed %v, want %v", side, u.ID, u.Hex, listed[u.ID], want)
+			}
+			if u.Side() != side && u.OnMap() {
+				if want {
+					seen++
+				} else {
+					hidden++
+				}
+			}
+		}
+		if hidden == 0 {
+			t.Errorf("%s: limited fog hid nothing", side)
+		}
+		t.Logf("%s sees %d enemy units and not %d", side, seen, hidden)
+	}
+	// Without the option, every enemy unit outside a Gruppe is listed.
+	g.opt = nil
+	v := g.View(RU).(*View)
+	n := 0
+	for _, uv := range v.Units {
+		if uv.Side == DE {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("no German unit in the open view")
+	}
+}
+
+// A unit seen and then lost from sight is a ghost where it was last seen,
+// with the turn and window; a unit seen eliminated is forgotten.
+func TestGhosts(t *testing.T) {
+	g := limitedTannenberg(t)
+	var target *Unit
+	for _, u := range g.Units {
+		if u.Side() == DE && u.OnMap() && !g.hidden(u) && inSight(g, RU, u.Hex) {
+			target = u
+			break
+		}
+	}
+	if target == nil {
+		t.Fatal("no German unit in the Russian's sight")
+	}
+	was := target.Hex
+	g.recordSightings(nil)
+	var far hex.Hex
+	for _, h := range g.Map().Grid.All() { // a land hex out of the Russian's sight
+		if !g.Map().Terrain(h).Water() && !inSight(g, RU, h) && len(g.at[h]) == 0 {
+			far = h
+			break
+		}
+	}
+	g.place(target, far)
+	v := g.View(RU).(*View)
+	var ghost *GhostView
+	for i, gh := range v.Ghosts {
+		if gh.ID == target.ID {
+			ghost = &v.Ghosts[i]
+		}
+	}
+	if ghost == nil || ghost.Hex != was || ghost.Turn != g.Turn || ghost.Window != g.Window().ID || ghost.Steps != target.Steps() {
+		t.Fatalf("ghost of %s: %+v, want it in %s", target.ID, ghost, was)
+	}
+	for _, uv := range v.Units {
+		if uv.ID == target.ID {
+			t.Errorf("%s listed out of sight", target.ID)
+		}
+	}
+	// Seen again: no ghost.
+	g.place(target, was)
+	if v := g.View(RU).(*View); len(v.Ghosts) != 0 {
+		for _, gh := range v.Ghosts {
+			if gh.ID == target.ID {
+				t.Errorf("a ghost of a unit in sight: %+v", gh)
+			}
+		}
+	}
+	// Seen eliminated: forgotten.
+	g.lift(target)
+	target.Loc = Eliminated
+	g.recordSightings([]engine.Event{&StepLoss{Unit: target.ID, Side: DE, Eliminated: true}})
+	for _, gh := range g.View(RU).(*View).Ghosts {
+		if gh.ID == target.ID {
+			t.Errorf("a unit seen eliminated is still a ghost: %+v", gh)
+		}
+	}
+}
+
+// Leak test at the engine's level: moving an enemy unit that a side cannot
+// see, from one hex out of its sight to another, changes nothing of that
+// side's View; moving one it sees changes it.
+func TestLimitedFogHidesUnseenMoves(t *testing.T) {
+	g := limitedTannenberg(t)
+	before, err := json.Marshal(g.View(RU))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var unseen *Unit
+	for _, u := range g.Units {
+		if u.Side() == DE && u.OnMap() && !g.hidden(u) && !inSight(g, RU, u.Hex) {
+			unseen = u
+			break
+		}
+	}
+	if unseen == nil {
+		t.Fatal("every German unit is in sight")
+	}
+	for _, h := range g.Map().Grid.All() {
+		if h != unseen.Hex && !g.Map().Terrain(h).Water() && !inSight(g, RU, h) && len(g.at[h]) == 0 {
+			g.place(unseen, h)
+			break
+		}
+	}
+	after, _ := json.Marshal(g.View(RU))
+	if string(before) != string(after) {
+		t.Error("the Russian's view changed when an unseen German unit moved")
+	}
+	for _, u := range g.Units {
+		if u.Side() == DE && u.OnMap() && !g.hidden(u) && inSight(g, RU, u.Hex) {
+			for _, n := range g.Map().Grid.Neighbours(u.Hex) {
+				if g.Map().Grid.Contains(n) && !g.Map().Terrain(n).Water() && len(g.at[n]) == 0 && inSight(g, RU, n) {
+					g.place(u, n)
+					moved, _ := json.Marshal(g.View(RU))
+					if string(moved) == string(after) {
+						t.Error("the Russian's view did not change when a German unit in sight moved")
+					}
+					return
+				}
+			}
+		}
+	}
+	t.Fatal("no German unit in sight could move")
+}
