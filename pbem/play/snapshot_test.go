@@ -2,6 +2,7 @@ package play
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -77,6 +78,14 @@ func snapshotsOf(t *testing.T, opt engine.Options) {
 		n2, _ := next2.Snapshot()
 		if !bytes.Equal(n1, n2) {
 			t.Fatalf("%s: the restored state leads to another state", w.ID)
+		}
+		// What each side sees (ghosts included) is state too.
+		for _, side := range g.Sides {
+			v1, _ := json.Marshal(next.View(side))
+			v2, _ := json.Marshal(next2.View(side))
+			if !bytes.Equal(v1, v2) {
+				t.Fatalf("%s: after restoring, %s sees another game", w.ID, side)
+			}
 		}
 		st = next
 		windows++
