@@ -91,7 +91,11 @@ func (g *Game) recordSightings(events []engine.Event) {
 			g.Seen[side] = seen
 		}
 		for _, e := range events {
-			if s, ok := e.(*StepLoss); ok && s.Eliminated && engine.Visible(e, side) {
+			inner := e
+			if s, ok := e.(*screened); ok {
+				inner = s.Event
+			}
+			if s, ok := inner.(*StepLoss); ok && s.Eliminated && engine.Visible(e, side) {
 				delete(seen, s.Unit)
 			}
 		}
@@ -124,4 +128,106 @@ func (g *Game) ghosts(side engine.Side, visible map[string]bool) []GhostView {
 		out = append(out, GhostView{ID: id, Hex: s.Hex, Turn: s.Turn, Window: s.Window, Steps: s.Steps})
 	}
 	return out
+}
+
+// fog filters every event as it is logged: the rulebook's (fogEvent, T 18),
+// then limited fog's (screen).
+func (g *Game) fog(e engine.Event) []engine.Event {
+	var out []engine.Event
+	for _, x := range g.fogEvent(e) {
+		out = append(out, g.screen(x)...)
+	}
+	return out
+}
+
+// screened is an event some side may not see under limited fog: it names
+// a unit of the other side that the side cannot see at that instant.
+type screened struct {
+	engine.Event
+	seen []engine.Side
+}
+
+// Audience implements engine.Event.
+func (s *screened) Audience() []engine.Side { return s.seen }
+
+// Unwrap gives the event screened.
+func (s *screened) Unwrap() engine.Event { return s.Event }
+
+// screen is limited fog applied to an event as it is logged (after the
+// T 18 fog): a side that may see the event, but not a unit of the other
+// side it names, loses it. A unit's move is seen if any hex of its path
+// is in sight; a combat always is, its units being next to each other.
+func (g *Game) screen(e engine.Event) []engine.Event {
+	if !g.limitedFog() {
+		return []engine.Event{e}
+	}
+	if _, ok := e.(*Combat); ok {
+		return []engine.Event{e}
+	}
+	var seen []engine.Side
+	blind := false
+	for _, side := range g.sortedSides() {
+		if !engine.Visible(e, side) {
+			continue
+		}
+		if g.blindTo(e, side) {
+			blind = true
+			continue
+		}
+		seen = append(seen, side)
+	}
+	if !blind {
+		return []engine.Event{e}
+	}
+	switch x := e.(type) {
+	case *engine.Roll:
+		// A roll kept from a side comes from the private dice of the
+		// side that sees it (log.roll), so that the public rolls after it
+		// do not shift and tell of it (as T 18.35 does for Gruppen).
+		x.Seen = seen
+		return []engine.Event{x}
+	case *engine.Note:
+		x.Seen = seen
+		return []engine.Event{x}
+	}
+	return []engine.Event{&screened{e, seen}}
+}
+
+// blindTo reports whether event e names a unit of side's enemy that side
+// cannot see now.
+func (g *Game) blindTo(e engine.Event, side engine.Side) bool {
+	sight := g.sight(side)
+	if m, ok := e.(*Moved); ok {
+		u := g.units[m.Unit]
+		if u == nil || u.Side() == side {
+			return false
+		}
+		for _, h := range m.Path {
+			if sight[h] {
+				return false
+			}
+		}
+		return true
+	}
+	if m, ok := e.(*MarkerMoved); ok {
+		if m.For != side {
+			return false
+		}
+		for _, h := range m.Path {
+			if sight[h] {
+				return false
+			}
+		}
+		return side != hiddenSide
+	}
+	text := e.String()
+	for _, u := range g.Units {
+		if u.Side() == side || !mentions(text, u.ID) {
+			continue
+		}
+		if !u.OnMap() || !sight[u.Hex] {
+			return true
+		}
+	}
+	return false
 }

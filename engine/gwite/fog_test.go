@@ -2,6 +2,7 @@ package gwite
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"pbem/engine"
@@ -181,4 +182,79 @@ func TestLimitedFogHidesUnseenMoves(t *testing.T) {
 		}
 	}
 	t.Fatal("no German unit in sight could move")
+}
+
+// Leak test of a resolution under limited fog: two games that differ only
+// in where an unseen German unit stands (both hexes out of the Russian's
+// sight) resolve the German Movement Phase to the same events for the
+// Russian, and leave him the same View.
+func TestLimitedFogScreensEvents(t *testing.T) {
+	a := limitedTannenberg(t)
+	if err := a.SetWindow("GT1 DE-MOVE"); err != nil {
+		t.Fatal(err)
+	}
+	b := a.clone()
+	var unseen *Unit
+	for _, u := range b.Units {
+		if u.Side() == DE && u.OnMap() && !b.hidden(u) && !inSight(b, RU, u.Hex) && u.Data.Type != scenario.HQ {
+			unseen = u
+			break
+		}
+	}
+	if unseen == nil {
+		t.Fatal("every German unit is in sight")
+	}
+	moved := false
+	for _, h := range b.Map().Grid.All() {
+		if h != unseen.Hex && !b.Map().Terrain(h).Water() && !inSight(b, RU, h) && len(b.at[h]) == 0 && b.Map().Country(h) == DE {
+			b.place(unseen, h)
+			moved = true
+			break
+		}
+	}
+	if !moved {
+		t.Fatal("nowhere to put the unseen unit")
+	}
+	rolls := make([]int, 400)
+	for i := range rolls {
+		rolls[i] = 1 + i%6
+	}
+	story := func(g *Game) (string, string) {
+		next, events, err := g.Resolve(nil, &privateScript{Script: engine.Script{Rolls: rolls}, rolls: rolls, private: map[engine.Side]*engine.Script{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seen []string
+		for _, e := range events {
+			if engine.Visible(e, RU) {
+				seen = append(seen, e.String())
+			}
+		}
+		v, _ := json.Marshal(next.View(RU))
+		return fmt.Sprint(seen), string(v)
+	}
+	ea, va := story(a)
+	eb, vb := story(b)
+	if ea != eb {
+		t.Errorf("the Russian's events differ:\n%s\n---\n%s", ea, eb)
+	}
+	if va != vb {
+		t.Error("the Russian's views differ")
+	}
+}
+
+// privateScript is scripted dice with a separate script per side for the
+// rolls only that side may see (engine.PrivateDice), as the daemon's dice
+// have.
+type privateScript struct {
+	engine.Script
+	rolls   []int
+	private map[engine.Side]*engine.Script
+}
+
+func (p *privateScript) Private(side engine.Side) engine.Dice {
+	if p.private[side] == nil {
+		p.private[side] = &engine.Script{Rolls: p.rolls}
+	}
+	return p.private[side]
 }

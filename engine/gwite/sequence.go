@@ -83,7 +83,7 @@ func (g *Game) Resolve(orders map[engine.Side][]engine.Order, dice engine.Dice) 
 	}
 	n := g.clone()
 	l := &log{dice: dice}
-	l.fog, n.evlog = n.fogEvent, l // T 18: the fog and the reveals inside place (t18.go)
+	l.fog, n.evlog = n.fog, l // T 18 and limited fog, and the reveals inside place (t18.go)
 	if !n.SetupDone {
 		n.resolveSetup(orders, l)
 		n.recordSightings(l.events)
