@@ -19,6 +19,16 @@ import (
 // sees: the ghosts of its View.
 const optFogLimited = "fog-limited"
 
+// optFogOpen plays the game face up: nothing is hidden from anyone, not
+// even what the rulebook hides (a teaching or solitaire game).
+const optFogOpen = "fog-open"
+
+// Moderator is the side whose View holds everything: a moderator's.
+const Moderator engine.Side = ""
+
+// openFog reports whether the game is played face up.
+func (g *Game) openFog() bool { return g.opt[optFogOpen] }
+
 // Sighting is where and when a side last saw an enemy unit or marker.
 type Sighting struct {
 	Hex    hex.Hex
@@ -45,7 +55,7 @@ func (g *Game) limitedFog() bool { return g.opt[optFogLimited] }
 // range of one of its units on the map. Nil means everything (no
 // limited fog).
 func (g *Game) sight(side engine.Side) map[hex.Hex]bool {
-	if !g.limitedFog() {
+	if !g.limitedFog() || side == Moderator || g.openFog() {
 		return nil
 	}
 	grid := g.Map().Grid

@@ -258,3 +258,50 @@ func (p *privateScript) Private(side engine.Side) engine.Dice {
 	}
 	return p.private[side]
 }
+
+// The moderator's View (side Moderator) holds every unit, Gruppen whole,
+// whatever the fog; a game played face up (fog-open) shows the Russian
+// what the German's Gruppen hold.
+func TestModeratorAndOpenViews(t *testing.T) {
+	g := limitedTannenberg(t)
+	if err := g.adjustGruppe([]string{"gruppe", "1", "0613", "DE-1ID", "DE-2ID"}); err != nil {
+		t.Fatal(err)
+	}
+	count := func(v *View, side engine.Side) int {
+		n := 0
+		for _, uv := range v.Units {
+			if uv.Side == side {
+				n++
+			}
+		}
+		return n
+	}
+	onMap := func(side engine.Side) int {
+		n := 0
+		for _, u := range g.Units {
+			if u.Side() == side && u.Loc != Eliminated {
+				n++
+			}
+		}
+		return n
+	}
+	mod := g.View(Moderator).(*View)
+	if count(mod, DE) != onMap(DE) || count(mod, RU) != onMap(RU) || len(mod.Gruppen) == 0 || len(mod.Ghosts) != 0 {
+		t.Errorf("the moderator sees %d German and %d Russian units, %d Gruppen", count(mod, DE), count(mod, RU), len(mod.Gruppen))
+	}
+	ru := g.View(RU).(*View)
+	for _, uv := range ru.Units {
+		if uv.ID == "DE-1ID" {
+			t.Error("DE-1ID, under a marker, in the Russian's view")
+		}
+	}
+	g.opt = engine.Options{optFogOpen: true}
+	open := g.View(RU).(*View)
+	found := false
+	for _, uv := range open.Units {
+		found = found || uv.ID == "DE-1ID"
+	}
+	if !found || len(open.Gruppen) == 0 {
+		t.Errorf("face up, the Russian does not see the Gruppe's units (%v) or the Gruppen (%d)", found, len(open.Gruppen))
+	}
+}

@@ -769,7 +769,7 @@ func (g *Game) walkGruppe(side engine.Side, o engine.Order, gr *Gruppe, ms []*Un
 // hidden units are the German's alone (T 18.35: the number of rolls would
 // tell the size of a box).
 func (g *Game) fogEvent(e engine.Event) []engine.Event {
-	if !engine.Visible(e, enemy(hiddenSide)) {
+	if g.openFog() || !engine.Visible(e, enemy(hiddenSide)) {
 		return []engine.Event{e}
 	}
 	if _, ok := e.(*MarkerMoved); ok {
@@ -901,7 +901,7 @@ type GruppeView struct {
 
 // gruppeViews fills the Gruppe part of side's view.
 func (g *Game) gruppeViews(v *View) {
-	if v.For != hiddenSide {
+	if v.For != hiddenSide && v.For != Moderator && !g.openFog() {
 		for _, gr := range g.onMapGruppen() {
 			v.Markers = append(v.Markers, MarkerView{Token: gr.Token, Hex: gr.Hex})
 		}

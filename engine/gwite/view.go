@@ -88,7 +88,9 @@ func (g *Game) View(side engine.Side) engine.View {
 	sight := g.sight(side)
 	visible := map[string]bool{}
 	for _, u := range g.Units {
-		own := u.Side() == side
+		// The moderator (side "") and an open game see every unit as its
+		// owner does.
+		own := u.Side() == side || side == Moderator || g.openFog()
 		if !own && u.Loc != OnMap {
 			continue
 		}
