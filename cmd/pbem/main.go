@@ -46,6 +46,7 @@ type options struct {
 	early       time.Duration
 	grace       time.Duration
 	at, days    string
+	fog         string
 	old         string
 	side, name  string
 	address     string
