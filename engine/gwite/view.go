@@ -74,6 +74,16 @@ type FortView struct {
 	Defense   int
 }
 
+// LastTurn is the scenario's last game-turn.
+func (v *View) LastTurn() int { return v.scen.Last }
+
+// ScenarioTitle is the scenario's title.
+func (v *View) ScenarioTitle() string { return v.scen.Title }
+
+// SideName is the viewing side's name in the game data ("" for the
+// moderator).
+func (v *View) SideName() string { return v.data.SideNames[v.For] }
+
 // Side implements engine.View.
 func (v *View) Side() engine.Side { return v.For }
 

@@ -2,7 +2,6 @@ package ack
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	"pbem/engine/gwite"
 	"pbem/engine/scenario"
 	"pbem/orders"
+	"pbem/pbem/report"
 )
 
 // PlaceholderNonce is the nonce of a template. It is a valid nonce, so
@@ -52,7 +52,7 @@ func Template(st engine.State, gameID string, side engine.Side) string {
 	}
 	if v != nil {
 		line("#")
-		if on := standing(v.Own); len(on) == 0 {
+		if on := report.Standing(v.Own); len(on) == 0 {
 			line("# Standing orders on file: none (the default policies decide).")
 		} else {
 			line("# Standing orders on file (a new one of the same kind replaces it):")
@@ -117,32 +117,12 @@ func writeUnits(b *strings.Builder, units []gwite.UnitView) {
 		wid = max(wid, len(u.ID))
 	}
 	for _, u := range units {
-		where := u.Hex.String()
-		switch u.Loc {
-		case gwite.OffMap:
-			where = "off-map"
-		case gwite.NotArrived:
-			where = "due-" + u.Entry
-		}
-		values := u.Strength.String()
-		if u.Type == scenario.HQ {
-			values = "HQ " + u.HQ.String()
-		}
-		var notes []string
-		if u.Steps < u.MaxSteps {
-			notes = append(notes, fmt.Sprintf("%d of %d steps", u.Steps, u.MaxSteps))
-		}
-		if u.Entrained {
-			notes = append(notes, "entrained")
-		}
-		if u.Gruppe > 0 {
-			notes = append(notes, fmt.Sprintf("in Gruppe %d", u.Gruppe))
-		}
+		d := report.Describe(u)
 		note := ""
-		if len(notes) > 0 {
-			note = " (" + strings.Join(notes, ", ") + ")"
+		if d.Notes != "" {
+			note = " (" + d.Notes + ")"
 		}
-		fmt.Fprintf(b, "#   %-*s  %-7s  %-14s  %s%s\n", wid, u.ID, where, values, u.Name, note)
+		fmt.Fprintf(b, "#   %-*s  %-7s  %-14s  %s%s\n", wid, d.ID, d.Hex, d.Values, d.Name, note)
 	}
 }
 
@@ -151,40 +131,4 @@ func writeVerbs(b *strings.Builder, verbs []engine.Verb) {
 	for _, v := range verbs {
 		fmt.Fprintf(b, "#   %s\n#       %s [%s]\n", v.Usage(), v.Summary, v.Case)
 	}
-}
-
-// standing writes standing orders on file as the orders that give them.
-func standing(s *gwite.Standing) []string {
-	if s == nil {
-		return nil
-	}
-	var out []string
-	for _, r := range slices.Sorted(maps.Keys(s.Options)) {
-		words := []string{"options", r.String()}
-		for _, o := range s.Options[r] {
-			words = append(words, string(o))
-		}
-		out = append(out, strings.Join(words, " "))
-	}
-	for _, id := range slices.Sorted(maps.Keys(s.Withdraw)) {
-		w := s.Withdraw[id]
-		o := "withdrawal " + id + " " + w.Mode
-		if w.Mode == "sp" {
-			o += fmt.Sprintf(" %d", w.SP)
-		}
-		out = append(out, o)
-	}
-	for _, id := range slices.Sorted(maps.Keys(s.Toward)) {
-		out = append(out, "retreat "+id+" toward "+s.Toward[id].String())
-	}
-	if len(s.Overstack) > 0 {
-		out = append(out, "overstack "+strings.Join(s.Overstack, " "))
-	}
-	if len(s.Losses) > 0 {
-		out = append(out, "losses "+strings.Join(s.Losses, " "))
-	}
-	for _, hq := range slices.Sorted(maps.Keys(s.Plan)) {
-		out = append(out, "plan "+hq+" with "+strings.Join(s.Plan[hq], " "))
-	}
-	return out
 }

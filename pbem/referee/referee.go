@@ -251,7 +251,7 @@ func (r *Referee) NewGame(s Spec, now time.Time) error {
 			return err
 		}
 		g := &loaded{rec: rec, data: data, scen: scen, rs: rs, state: st, window: w}
-		for _, m := range r.windowMails(g, nil, "The game begins.") {
+		for _, m := range r.windowMails(g, nil, "", nil) {
 			if err := tx.Enqueue(m, r.cfg.Domain, now); err != nil {
 				return err
 			}

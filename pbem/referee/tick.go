@@ -14,8 +14,10 @@ import (
 	"pbem/orders"
 	"pbem/pbem/ack"
 	"pbem/pbem/dice"
+	"pbem/pbem/report"
 	"pbem/pbem/robot"
 	"pbem/pbem/store"
+	"pbem/templates"
 )
 
 // Tick does what the time now calls for in every game: reminders before a
@@ -171,10 +173,6 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 	}
 	ng := *g
 	ng.state, ng.window = next, openWindow(g.rec, next.Window(), now)
-	intro := fmt.Sprintf("%s (%s) is resolved.", sw.ID, sw.Name)
-	if len(notes) > 0 {
-		intro += "\n" + strings.Join(notes, "\n")
-	}
 	r.backup(g.rec.ID, sw.ID, now)
 	r.hook("resolve-before-commit")
 	err = r.db.Update(func(tx *store.Tx) error {
@@ -197,7 +195,7 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 				return err
 			}
 		}
-		for _, m := range r.windowMails(&ng, events, intro) {
+		for _, m := range r.windowMails(&ng, events, fmt.Sprintf("%s (%s)", sw.ID, sw.Name), notes) {
 			if err := tx.Enqueue(m, r.cfg.Domain, now); err != nil {
 				return err
 			}
@@ -232,54 +230,38 @@ func (r *Referee) halt(g *loaded, now time.Time, why string) error {
 }
 
 // windowMails is the mail each player and moderator gets when a window
-// opens: intro, what happened that their side may know, the window now
-// open with its deadline, and the side's order template.
-func (r *Referee) windowMails(g *loaded, events []engine.Event, intro string) []*store.Mail {
+// opens: the report of their side (templates.Report, drawn from the
+// side's View and the events it may see), the window now open with its
+// deadline, and the side's order template; the moderators get everything.
+// resolved names the window just resolved ("" when the game begins).
+func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string, notes []string) []*store.Mail {
 	sw := g.state.Window()
 	subject := fmt.Sprintf("[%s] %s (%s)", g.rec.ID, sw.ID, sw.Name)
 	if sw.Done {
 		subject = fmt.Sprintf("[%s] the game is over", g.rec.ID)
 	}
-	body := func(side engine.Side, moderator bool) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "Game %s, %s.\n%s\n", g.rec.ID, g.scen.Title, intro)
-		if len(g.rec.Notices) > 0 {
-			b.WriteString("\nThe moderators' actions since the last window:\n")
-			for _, n := range g.rec.Notices {
-				fmt.Fprintf(&b, "  %s %s: %s\n", n.At.UTC().Format("2006-01-02 15:04 MST"), n.Who, n.What)
-			}
+	var notices []string
+	for _, n := range g.rec.Notices {
+		notices = append(notices, fmt.Sprintf("%s %s: %s", n.At.UTC().Format("2006-01-02 15:04 MST"), n.Who, n.What))
+	}
+	body := func(side engine.Side) string {
+		in := report.Input{Game: g.rec.ID, Side: side, Resolved: resolved, Events: events, Notes: notes, Notices: notices,
+			Deadline: g.deadline(g.window), Address: r.cfg.Address}
+		if side != gwite.Moderator {
+			in.Template = ack.Template(g.state, g.rec.ID, side)
 		}
-		var seen []string
-		for _, e := range events {
-			if moderator || engine.Visible(e, side) {
-				seen = append(seen, "  "+e.String())
-			}
+		text, err := templates.Text(report.Build(g.state, in))
+		if err != nil {
+			r.log.Error("report", "game", g.rec.ID, "side", side, "err", err)
 		}
-		if len(seen) > 0 {
-			b.WriteString("\nWhat happened:\n" + strings.Join(seen, "\n") + "\n")
-		}
-		b.WriteString("\n")
-		switch {
-		case sw.Done:
-			b.WriteString("The game is over.\n")
-			return b.String()
-		case moderator:
-			fmt.Fprintf(&b, "Now open: %s (%s), deadline %s. Orders are due from %v.\n", sw.ID, sw.Name, g.deadline(g.window), sw.Submit)
-			return b.String()
-		case slices.Contains(sw.Submit, side):
-			fmt.Fprintf(&b, "Now open: %s (%s). Your orders are due by %s.\n", sw.ID, sw.Name, g.deadline(g.window))
-		default:
-			fmt.Fprintf(&b, "Now open: %s (%s), deadline %s. You give no orders in it; standing orders may be sent.\n", sw.ID, sw.Name, g.deadline(g.window))
-		}
-		fmt.Fprintf(&b, "Send your signed orders to %s. The template:\n\n%s", r.cfg.Address, ack.Template(g.state, g.rec.ID, side))
-		return b.String()
+		return text
 	}
 	var out []*store.Mail
 	for _, p := range g.rec.Players {
-		out = append(out, &store.Mail{Game: g.rec.ID, To: []string{p.Address}, Subject: subject, Body: body(engine.Side(p.Side), false)})
+		out = append(out, &store.Mail{Game: g.rec.ID, To: []string{p.Address}, Subject: subject, Body: body(engine.Side(p.Side))})
 	}
 	for _, m := range g.rec.Moderators {
-		out = append(out, &store.Mail{Game: g.rec.ID, To: []string{m.Address}, Subject: subject + " (moderator)", Body: body("", true)})
+		out = append(out, &store.Mail{Game: g.rec.ID, To: []string{m.Address}, Subject: subject + " (moderator)", Body: body(gwite.Moderator)})
 	}
 	return out
 }

@@ -1,0 +1,97 @@
+// Package templates holds the mails the referee sends, as embedded
+// text/template files, and the data each is drawn from. A report is drawn
+// from a Report, which the daemon builds from one side's View (never from
+// the whole game), so a report can tell a side nothing its View does not.
+package templates
+
+import (
+	_ "embed"
+	"strings"
+	"text/template"
+	"unicode/utf8"
+)
+
+// ReportVersion numbers the layout of Report, which the JSON twin of a
+// report carries (docs/report-schema.md, to come).
+const ReportVersion = 1
+
+// Report is what one side's report (or the moderator's) says after a
+// window is resolved, or when the game begins.
+type Report struct {
+	Version  int
+	Game     string
+	Scenario string
+	Side     string // "" for the moderator's
+	SideName string
+	Resolved string   // the window just resolved, with its name; "" at the start
+	Notes    []string // what the referee adds: no orders received, and the like
+	Notices  []string // the moderators' actions since the last window
+	Story    []string // the window's events this side may know, in order
+	Turn     int
+	LastTurn int
+	VP       int // net victory points, from the Russian point of view
+	Level    string
+	Own      []Unit
+	Enemy    []Unit
+	Markers  []string // Gruppe markers seen: "M3 in 0713"
+	Ghosts   []string // enemies seen before and not now: "DE-1ID last seen in 0613 in GT1 DE-MOVE"
+	Standing []string // the side's standing orders in force
+	Next     Window
+	Address  string // where orders go
+	Template string // the order template of the next window
+}
+
+// Unit is one unit as the report lists it.
+type Unit struct {
+	ID     string
+	Hex    string
+	Steps  string // "2/3"
+	Values string // "4-6-5", "HQ 2-7-1 (3)"
+	Name   string
+	Notes  string // "entrained", "Gruppe 3", "arrives GT4 at B"
+}
+
+// Window is the window now open.
+type Window struct {
+	ID       string
+	Name     string
+	Deadline string
+	Due      bool // this side's orders are due
+	Over     bool // the game is over
+}
+
+//go:embed report.tmpl
+var reportText string
+
+var report = template.Must(template.New("report").Funcs(template.FuncMap{"wrap": wrap, "join": func(s []string) string { return strings.Join(s, ", ") }}).Parse(reportText))
+
+// Text is the report as a plain-text mail, at most 72 columns where the
+// words allow.
+func Text(r *Report) (string, error) {
+	var b strings.Builder
+	err := report.Execute(&b, r)
+	return b.String(), err
+}
+
+// wrap fills s into lines of at most 72 characters, the lines after the
+// first indented by indent blanks.
+func wrap(indent int, s string) string {
+	pad := strings.Repeat(" ", indent)
+	var b strings.Builder
+	n := 0
+	for i, w := range strings.Fields(s) {
+		l := utf8.RuneCountInString(w)
+		switch {
+		case i == 0:
+		case n+1+l > 72:
+			b.WriteString("\n" + pad)
+			n = indent
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += l
+	}
+	return b.String()
+}
