@@ -6,13 +6,15 @@ package templates
 
 import (
 	_ "embed"
+	"encoding/json"
 	"strings"
 	"text/template"
 	"unicode/utf8"
 )
 
 // ReportVersion numbers the layout of Report, which the JSON twin of a
-// report carries (docs/report-schema.md, to come).
+// report carries (docs/report-schema.md). A change that renames or drops a
+// field, or changes what one means, takes a new number.
 const ReportVersion = 1
 
 // Report is what one side's report (or the moderator's) says after a
@@ -94,4 +96,14 @@ func wrap(indent int, s string) string {
 		n += l
 	}
 	return b.String()
+}
+
+// JSON is the report's JSON twin (docs/report-schema.md): the same
+// content as Text, for programs.
+func JSON(r *Report) ([]byte, error) {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
 }

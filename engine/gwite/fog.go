@@ -239,5 +239,14 @@ func (g *Game) blindTo(e engine.Event, side engine.Side) bool {
 			return true
 		}
 	}
+	if side != hiddenSide {
+		// A Gruppe marker is named by its token: one placed, moved or
+		// taken off out of sight is not seen either.
+		for _, gr := range g.Hidden.Gruppen {
+			if gr.Token != "" && mentions(text, gr.Token) && !sight[gr.Hex] {
+				return true
+			}
+		}
+	}
 	return false
 }

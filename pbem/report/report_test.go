@@ -1,10 +1,12 @@
 package report
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -69,12 +71,22 @@ func TestReportsEveryWindow(t *testing.T) {
 			w := st.Window()
 			for _, side := range []engine.Side{"RU", "DE", gwite.Moderator} {
 				name := fmt.Sprintf("report-%s-%s-%s", fog, strings.ReplaceAll(w.ID, " ", "-"), map[engine.Side]string{"RU": "RU", "DE": "DE", gwite.Moderator: "moderator"}[side])
-				text, err := templates.Text(Build(st, Input{Game: "t1", Side: side, Resolved: resolved, Events: events,
-					Deadline: "Tue 3 Sep 1914 18:00 UTC", Address: "referee@club.example", Template: "(the template)"}))
+				r := Build(st, Input{Game: "t1", Side: side, Resolved: resolved, Events: events,
+					Deadline: "Tue 3 Sep 1914 18:00 UTC", Address: "referee@club.example", Template: "(the template)"})
+				text, err := templates.Text(r)
 				if err != nil {
 					t.Fatal(err)
 				}
 				golden(t, name, text)
+				twin, err := templates.JSON(r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				golden(t, name+".json", string(twin))
+				var back templates.Report
+				if err := json.Unmarshal(twin, &back); err != nil || back.Version != templates.ReportVersion || !reflect.DeepEqual(&back, r) {
+					t.Errorf("%s: the JSON twin does not read back: %v", name, err)
+				}
 				if side != gwite.Moderator {
 					checkNoUnseenEnemy(t, name, st, side, text)
 				}
