@@ -191,6 +191,23 @@ var (
 			}
 			return daemon.Request{Cmd: "replace-player", Name: o.old, Member: m, Side: m.Side}, nil
 		})
+	reportCmd = &command{
+		name: "report", usage: "[-c pbem.toml] [-side SIDE] [-json] GAME",
+		summary: "print a side's current report (or the moderators', without -side)",
+		help:    "Prints the report a side would get now: its units, what it sees of the enemy, the open window and its template; without -side, the moderators' report, which holds everything. -json prints the JSON twin (docs/report-schema.md).",
+		flags: func(fs *flag.FlagSet, o *options) {
+			configFlag(fs, o)
+			fs.StringVar(&o.side, "side", "", "the side")
+			fs.BoolVar(&o.asJSON, "json", false, "print the JSON twin")
+		},
+		run: func(e *env, o *options, args []string) int {
+			if len(args) != 1 {
+				fmt.Fprintln(e.stderr, "usage: pbem report [-c pbem.toml] [-side SIDE] [-json] GAME")
+				return 2
+			}
+			return admin(e, o, daemon.Request{Cmd: "report", Game: args[0], Side: strings.ToUpper(o.side), JSON: o.asJSON})
+		},
+	}
 	keyAdd = &command{
 		name: "key add", usage: keyAddUsage,
 		summary: "register another public key for a player or moderator",

@@ -47,6 +47,7 @@ type options struct {
 	grace       time.Duration
 	at, days    string
 	fog         string
+	asJSON      bool
 	old         string
 	side, name  string
 	address     string
@@ -62,7 +63,7 @@ var commands []*command
 
 func init() {
 	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd, ordersCmd, ordersCheck, ordersTemplate, signCmd, selfplayCmd, adjudicateCmd, rulingsCmd,
-		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, keyAdd, keyList, keyRemove}
+		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, reportCmd, keyAdd, keyList, keyRemove}
 }
 
 func main() {

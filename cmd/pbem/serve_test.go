@@ -231,6 +231,15 @@ func TestServeAndAdminister(t *testing.T) {
 	if code, out, _ := s.pbem("key list", "t1"); code != 0 || strings.Count(out, "ssh") != 3 || !strings.Contains(out, "SHA256:") {
 		t.Errorf("key list: %d %s", code, out)
 	}
+	if code, out, errs := s.pbem("report", "-side", "ru", "t1"); code != 0 || !strings.Contains(out, "the report of Russian (RU)") || !strings.Contains(out, "Your units:") || !strings.Contains(out, "Window: GT1 DE-SETUP") {
+		t.Errorf("report: %d %s %s", code, out, errs)
+	}
+	if code, out, _ := s.pbem("report", "-json", "t1"); code != 0 || !strings.Contains(out, `"Version": 1`) || !strings.Contains(out, `"Side": ""`) {
+		t.Errorf("report -json (the moderators'): %d %s", code, out)
+	}
+	if code, _, errs := s.pbem("report", "-side", "FR", "t1"); code != 1 || !strings.Contains(errs, `no side "FR"`) {
+		t.Errorf("report for a side the game has not: %d %s", code, errs)
+	}
 	s.start()
 	// The first window's mail, queued offline, goes out now.
 	if first := s.received("Ben", 1); !strings.Contains(first, "Window: GT1 DE-SETUP") {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"pbem/engine"
 	"pbem/pbem/referee"
 )
 
@@ -20,7 +21,7 @@ import (
 // keeps them from opening the file), or run it on the file themselves when
 // it does not.
 type Request struct {
-	Cmd      string // games, show, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove, backup
+	Cmd      string // games, show, report, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove, backup
 	Game     string
 	Who      string // the moderator acting
 	Why      string
@@ -30,6 +31,7 @@ type Request struct {
 	Spec     *referee.Spec
 	Duration time.Duration
 	Path     string // where a backup goes
+	JSON     bool   // the report's JSON twin rather than its text
 }
 
 // Response is the answer to a Request.
@@ -94,6 +96,8 @@ func Do(ref *referee.Referee, req Request, now time.Time) (string, error) {
 	switch req.Cmd {
 	case "show":
 		return ref.Show(req.Game, now)
+	case "report":
+		return ref.Report(req.Game, engine.Side(req.Side), req.JSON, now)
 	case "pause":
 		return done(ref.Pause(req.Game, req.Who, req.Why, now), "paused")
 	case "resume":

@@ -7,8 +7,12 @@ import (
 	"time"
 
 	"pbem/engine"
+	"pbem/engine/gwite"
 	"pbem/orders/sig"
+	"pbem/pbem/ack"
+	"pbem/pbem/report"
 	"pbem/pbem/store"
+	"pbem/templates"
 )
 
 // The moderators' actions. Each is one transaction; each is recorded as a
@@ -378,3 +382,40 @@ func (r *Referee) KeyList(id string, now time.Time) ([]sig.KeyInfo, error) {
 
 // Backup writes a checked copy of the store to path (store.DB.Backup).
 func (r *Referee) Backup(path string) (int64, error) { return r.db.Backup(path) }
+
+// Report is the current report of side in game id (gwite.Moderator for
+// the moderators'): the situation as the side sees it now and the open
+// window; the story of a window is in the mail sent when it was resolved.
+// With asJSON it is the JSON twin.
+func (r *Referee) Report(id string, side engine.Side, asJSON bool, now time.Time) (string, error) {
+	var text string
+	err := r.db.View(func(tx *store.Tx) error {
+		g, err := r.load(tx, id, now)
+		if err != nil {
+			return err
+		}
+		if side != gwite.Moderator && !slices.Contains(g.data.Sides, side) {
+			return fmt.Errorf("no side %q in game %s; the sides are %v", side, id, g.data.Sides)
+		}
+		recs, err := tx.Records(id)
+		if err != nil {
+			return err
+		}
+		in := report.Input{Game: id, Side: side, Deadline: g.deadline(g.window), Address: r.cfg.Address}
+		if len(recs) > 0 {
+			in.Resolved = recs[len(recs)-1].Window
+		}
+		if side != gwite.Moderator {
+			in.Template = ack.Template(g.state, id, side)
+		}
+		rep := report.Build(g.state, in)
+		if asJSON {
+			b, err := templates.JSON(rep)
+			text = string(b)
+			return err
+		}
+		text, err = templates.Text(rep)
+		return err
+	})
+	return text, err
+}
