@@ -60,6 +60,7 @@ func (g *Game) SetWindow(id string) error {
 //	vp N                net victory points
 //	vacated HEX         enemy cavalry withdrew from HEX (std 12.16)
 //	option NAME         an optional rule or ruling switched on
+//	at UNIT HEX         the unit stands in HEX, out of any Gruppe
 //	gruppe N HEX UNIT...  Gruppe marker N on the map in HEX with the units
 //	                    (none: a dummy) (T 18)
 //	gruppe-off N now|before  marker N taken off the map in this phase, or
@@ -191,6 +192,22 @@ func (g *Game) Adjust(directive string) error {
 			return err
 		}
 		g.Vacated = append(g.Vacated, h)
+	case "at":
+		if err := need(2); err != nil {
+			return err
+		}
+		u, err := unit()
+		if err != nil {
+			return err
+		}
+		h, err := hex.Parse(f[2])
+		if err != nil || !g.Map().Grid.Contains(h) {
+			return fmt.Errorf("at: %q is not a hex of the map", f[2])
+		}
+		if gr := g.gruppeOf(u); gr != nil {
+			gr.drop(u.ID)
+		}
+		g.place(u, h)
 	case "option":
 		if err := need(1); err != nil {
 			return err

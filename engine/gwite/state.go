@@ -214,6 +214,12 @@ type Game struct {
 // Data returns the static game data.
 func (g *Game) Data() *scenario.Game { return g.data }
 
+// Scenario returns the scenario the game was started from.
+func (g *Game) Scenario() *scenario.Scenario { return g.scen }
+
+// Options returns the options the game was started with.
+func (g *Game) Options() engine.Options { return g.opt }
+
 // Map returns the static map.
 func (g *Game) Map() *scenario.Map { return g.data.Map }
 
