@@ -153,7 +153,7 @@ func TestServe(t *testing.T) {
 		t.Fatal(out)
 	}
 	first := s.received(de.addr, 1)
-	if !strings.Contains(first, "Window: GT1 DE-SETUP") || !strings.Contains(first, "Auto-Submitted: auto-generated") {
+	if !strings.Contains(first, "Window: GT1 DE-SETUP") || !strings.Contains(first, "Auto-Submitted: auto-generated") || !strings.Contains(first, `filename="orders-GT1-DE-SETUP.txt"`) {
 		t.Fatalf("first mail:\n%s", first)
 	}
 	// Ben's robot writes the set-up from its own view and mails it signed.

@@ -154,6 +154,12 @@ func TestNewGameMailsEveryone(t *testing.T) {
 	if !strings.Contains(mails[1].Body, "Window: GT1 DE-SETUP") || !strings.Contains(mails[1].Body, "Your orders are due by Thu 20 Aug 1914 18:00 UTC") {
 		t.Errorf("the German's first mail:\n%s", mails[1].Body)
 	}
+	if a := mails[1].Attachments; len(a) != 1 || a[0].Name != "orders-GT1-DE-SETUP.txt" || !strings.Contains(string(a[0].Data), "Window: GT1 DE-SETUP") {
+		t.Errorf("the template attached: %+v", a)
+	}
+	if len(mails[2].Attachments) != 0 {
+		t.Error("a template attached to the moderators' report")
+	}
 	// Every problem of a bad spec at once.
 	err := h.ref.NewGame(Spec{ID: "bad id", Scenario: "tannenberg-1914", Players: []Member{{Side: "FR", Name: "X", Address: "nowhere"}}}, t0)
 	for _, want := range []string{`game id "bad id"`, "side RU has no player", "side DE has no player", `no side "FR"`, "a name and a mail address", "keys:"} {

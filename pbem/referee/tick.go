@@ -258,7 +258,13 @@ func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string,
 	}
 	var out []*store.Mail
 	for _, p := range g.rec.Players {
-		out = append(out, &store.Mail{Game: g.rec.ID, To: []string{p.Address}, Subject: subject, Body: body(engine.Side(p.Side))})
+		m := &store.Mail{Game: g.rec.ID, To: []string{p.Address}, Subject: subject, Body: body(engine.Side(p.Side))}
+		if !sw.Done {
+			// The template again as a file, ready to edit, sign and send.
+			m.Attachments = []store.Attachment{{Name: "orders-" + strings.ReplaceAll(sw.ID, " ", "-") + ".txt", Type: "text/plain",
+				Data: []byte(ack.Template(g.state, g.rec.ID, engine.Side(p.Side)))}}
+		}
+		out = append(out, m)
 	}
 	for _, m := range g.rec.Moderators {
 		out = append(out, &store.Mail{Game: g.rec.ID, To: []string{m.Address}, Subject: subject + " (moderator)", Body: body(gwite.Moderator)})
