@@ -101,9 +101,18 @@ func (r *renderer) counter(g counterGeom, x, y int, cu Counter, bottom bool) {
 		c.fill(shadowInk)
 	}
 	c.poly(roundRect(fx, fy, fx+fw, fy+fh, rnd)...)
-	c.fill(counterRim)
+	rim := counterRim
+	if cu.Ghost {
+		rim = lighten(counterRim, 0.6)
+	}
+	c.fill(rim)
 	fill := sideColour(cu.Side)
-	if cu.Reduced {
+	switch {
+	case cu.Marker:
+		fill = markerFill
+	case cu.Ghost:
+		fill = lighten(fill, 0.7)
+	case cu.Reduced:
 		fill = lighten(fill, 0.45)
 	}
 	c.poly(roundRect(fx+1, fy+1, fx+fw-1, fy+fh-1, rnd-0.7)...)
@@ -117,6 +126,17 @@ func (r *renderer) counter(g counterGeom, x, y int, cu Counter, bottom bool) {
 	}
 
 	mid := fx + fw/2
+	if cu.Marker {
+		// A cross on the token, its label below: nothing of what it hides.
+		t := math.Max(2, 0.07*r.s)
+		cx, cy := mid, fy+fh*0.42
+		k := 0.22 * r.s
+		c.poly(pt{cx - t, cy - k}, pt{cx + t, cy - k}, pt{cx + t, cy + k}, pt{cx - t, cy + k})
+		c.poly(pt{cx - k, cy - t}, pt{cx + k, cy - t}, pt{cx + k, cy + t}, pt{cx - k, cy + t})
+		c.fill(markerInk)
+		c.textAt(r.f.cLabelSmall, cu.Label, mid, fy+float64(g.valuesBase), centre, markerInk)
+		return
+	}
 	if cu.Size != "" {
 		c.textAt(r.f.cSize, string(cu.Size), mid, fy+float64(g.sizeBase), centre, ink)
 	}

@@ -29,12 +29,21 @@ type Counter struct {
 	Label   string            // designation, such as "1", "XVII", "vF-1"
 	Values  string            // printed values, such as "4-6-5"
 	Reduced bool              // the reduced side: drawn lighter with a corner stripe
+	// Marker: a Gruppe marker as the other side sees it (T 18): a dark
+	// token with its label and nothing of what it hides.
+	Marker bool
+	// Ghost: where an enemy was last seen (limited fog): drawn faded, its
+	// Values saying when.
+	Ghost bool
 }
 
 // Options tune the picture.
 type Options struct {
 	HexPx float64 // distance between adjacent hex centres in pixels; 0 means 40
 	Title string  // printed in the top margin
+	// Unseen, if set, tells the hexes the map's side cannot see: they are
+	// shaded (limited fog).
+	Unseen func(h hex.Hex) bool
 }
 
 // DefaultHexPx is the hex size used when Options.HexPx is 0.
@@ -62,6 +71,7 @@ func Draw(m *scenario.Map, counters []Counter, opt Options) *image.RGBA {
 	r.entries()
 	r.fortresses()
 	r.towns()
+	r.fog()
 	r.counters(counters)
 	r.title()
 	r.legend()
@@ -587,3 +597,21 @@ func (r *renderer) title() {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// fog shades the hexes the side cannot see.
+func (r *renderer) fog() {
+	if r.opt.Unseen == nil {
+		return
+	}
+	for _, h := range r.m.Grid.All() {
+		if !r.opt.Unseen(h) {
+			continue
+		}
+		var p []pt
+		for i := range 6 {
+			p = append(p, r.corner(h, i, 1))
+		}
+		r.c.poly(p...)
+	}
+	r.c.fill(fogShade)
+}

@@ -35,6 +35,10 @@ type Sighting struct {
 	Turn   int
 	Window string // the window that was open when it was seen
 	Steps  int    `json:",omitempty"` // a unit's steps as seen
+	// What the counter showed: the unit's side, type and size.
+	Side engine.Side       `json:",omitempty"`
+	Type scenario.UnitType `json:",omitempty"`
+	Size scenario.Size     `json:",omitempty"`
 }
 
 // GhostView is an enemy unit or Gruppe marker a side saw and no longer
@@ -44,7 +48,10 @@ type GhostView struct {
 	Hex    hex.Hex
 	Turn   int
 	Window string
-	Steps  int `json:",omitempty"`
+	Steps  int               `json:",omitempty"`
+	Side   engine.Side       `json:",omitempty"`
+	Type   scenario.UnitType `json:",omitempty"`
+	Size   scenario.Size     `json:",omitempty"`
 }
 
 // limitedFog reports whether the game hides what a side's units cannot
@@ -114,12 +121,12 @@ func (g *Game) recordSightings(events []engine.Event) {
 			if u.Side() == side || !u.OnMap() || g.hidden(u) || !sees(sight, u.Hex) {
 				continue
 			}
-			seen[u.ID] = Sighting{Hex: u.Hex, Turn: g.Turn, Window: w, Steps: u.Steps()}
+			seen[u.ID] = Sighting{Hex: u.Hex, Turn: g.Turn, Window: w, Steps: u.Steps(), Side: u.Side(), Type: u.Data.Type, Size: u.Data.Size}
 		}
 		if side != hiddenSide {
 			for _, gr := range g.onMapGruppen() {
 				if sees(sight, gr.Hex) {
-					seen["marker "+gr.Token] = Sighting{Hex: gr.Hex, Turn: g.Turn, Window: w}
+					seen["marker "+gr.Token] = Sighting{Hex: gr.Hex, Turn: g.Turn, Window: w, Side: hiddenSide}
 				}
 			}
 		}
@@ -135,7 +142,7 @@ func (g *Game) ghosts(side engine.Side, visible map[string]bool) []GhostView {
 			continue
 		}
 		s := seen[id]
-		out = append(out, GhostView{ID: id, Hex: s.Hex, Turn: s.Turn, Window: s.Window, Steps: s.Steps})
+		out = append(out, GhostView{ID: id, Hex: s.Hex, Turn: s.Turn, Window: s.Window, Steps: s.Steps, Side: s.Side, Type: s.Type, Size: s.Size})
 	}
 	return out
 }

@@ -38,6 +38,7 @@ type View struct {
 	setupDone bool
 	over      bool
 	steps     *stepTable
+	sight     map[hex.Hex]bool // nil: everything in sight
 }
 
 // UnitView is a unit as a side sees it.
@@ -74,6 +75,10 @@ type FortView struct {
 	Defense   int
 }
 
+// Sees reports whether the viewing side sees hex h (always, but under
+// limited fog).
+func (v *View) Sees(h hex.Hex) bool { return v.sight == nil || v.sight[h] }
+
 // LastTurn is the scenario's last game-turn.
 func (v *View) LastTurn() int { return v.scen.Last }
 
@@ -96,6 +101,7 @@ func (g *Game) View(side engine.Side) engine.View {
 		RailCap: g.railCapacity(side), data: g.data, scen: g.scen, opt: g.opt,
 		step: g.Step, setupDone: g.SetupDone, over: g.Over, steps: g.steps()}
 	sight := g.sight(side)
+	v.sight = sight
 	visible := map[string]bool{}
 	for _, u := range g.Units {
 		// The moderator (side "") and an open game see every unit as its

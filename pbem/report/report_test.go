@@ -1,9 +1,12 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -16,6 +19,7 @@ import (
 	"pbem/orders"
 	"pbem/pbem/dice"
 	"pbem/pbem/robot"
+	"pbem/render"
 	"pbem/scenarios"
 	"pbem/templates"
 )
@@ -131,4 +135,80 @@ func checkNoUnseenEnemy(t *testing.T, name string, st engine.State, side engine.
 			t.Errorf("%s names %s, which %s does not see", name, u.ID, side)
 		}
 	}
+}
+
+// The map each side is given at GT1 RU-MOVE under limited fog, and the
+// moderators', against golden PNGs compared pixel by pixel; each at most
+// 1 MB; and the Russian's differs from the moderators' (what he does not
+// see is not drawn).
+func TestMapsLimitedFog(t *testing.T) {
+	c, err := scenarios.Embedded()
+	if c == nil {
+		t.Fatal(err)
+	}
+	data, scen, err := c.Find("tannenberg-1914")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rulesets.New(data, scen, engine.Options{"fog-limited": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	verbs := gwite.Ruleset{}.Verbs()
+	f, err := orders.Parse("setup", []byte(robot.Orders(st.View("DE").(*gwite.View))), verbs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, _, err = st.Resolve(map[engine.Side][]engine.Order{"DE": f.Orders}, dice.New([]byte("map"), "setup")); err != nil {
+		t.Fatal(err)
+	}
+	sums := map[string]string{}
+	for _, side := range []engine.Side{"RU", "DE", gwite.Moderator} {
+		name := map[engine.Side]string{"RU": "RU", "DE": "DE", gwite.Moderator: "moderator"}[side]
+		img := Map(st, side, "t1 · GT1 RU-MOVE · "+name)
+		var buf bytes.Buffer
+		if err := render.EncodePNG(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		if buf.Len() > 1<<20 {
+			t.Errorf("%s: the map is %d bytes, more than 1 MB", name, buf.Len())
+		}
+		path := filepath.Join("testdata", "map-limited-GT1-RU-MOVE-"+name+".png")
+		if *update {
+			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := png.Decode(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !samePixels(img, want) {
+			t.Errorf("%s differs from %s (go test ./pbem/report -update rewrites it)", name, path)
+		}
+		sums[name] = string(img.Pix)
+	}
+	if sums["RU"] == sums["moderator"] || sums["DE"] == sums["moderator"] {
+		t.Error("a side's map is the moderators'")
+	}
+}
+
+func samePixels(a *image.RGBA, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	for y := a.Rect.Min.Y; y < a.Rect.Max.Y; y++ {
+		for x := a.Rect.Min.X; x < a.Rect.Max.X; x++ {
+			r1, g1, b1, a1 := a.At(x, y).RGBA()
+			r2, g2, b2, a2 := b.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+				return false
+			}
+		}
+	}
+	return true
 }
