@@ -192,8 +192,15 @@ func admin(e *env, o *options, req daemon.Request) int {
 		return 1
 	}
 	resp, ok, err := daemon.Call(cfg.Referee.Control, req)
-	if !ok {
+	// A daemon holds the file but is between sockets while it reloads its
+	// configuration: ask it again for a few seconds.
+	for try := 0; !ok; try++ {
 		resp, err = offline(cfg, req)
+		if !errors.Is(err, store.ErrLocked) || try == 50 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+		resp, ok, err = daemon.Call(cfg.Referee.Control, req)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pbem %s: %v\n", req.Cmd, err)

@@ -3,11 +3,15 @@ package dovecot
 import (
 	"bytes"
 	"crypto/ed25519"
+	"encoding/base64"
 	"flag"
 	"fmt"
 	"io"
+	"mime"
+	"mime/multipart"
 	"mime/quotedprintable"
 	"net/mail"
+	"net/textproto"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -365,16 +369,38 @@ func count(mails []string, sub string) int {
 	return n
 }
 
-// text is the decoded body of a single-part mail.
+// text is the decoded text of a mail: its body, or the text parts of a
+// multipart mail, each undone from quoted-printable or base64.
 func text(raw string) string {
 	m, err := mail.ReadMessage(strings.NewReader(raw))
 	if err != nil {
 		return ""
 	}
-	var r io.Reader = m.Body
-	if strings.EqualFold(m.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
-		r = quotedprintable.NewReader(m.Body)
+	return partText(textproto.MIMEHeader(m.Header), m.Body)
+}
+
+func partText(h textproto.MIMEHeader, body io.Reader) string {
+	media, params, _ := mime.ParseMediaType(h.Get("Content-Type"))
+	if strings.HasPrefix(media, "multipart/") {
+		var out strings.Builder
+		r := multipart.NewReader(body, params["boundary"])
+		for {
+			p, err := r.NextRawPart()
+			if err != nil {
+				return out.String()
+			}
+			out.WriteString(partText(p.Header, p))
+		}
 	}
-	b, _ := io.ReadAll(r)
+	if media != "" && !strings.HasPrefix(media, "text/") {
+		return ""
+	}
+	switch strings.ToLower(h.Get("Content-Transfer-Encoding")) {
+	case "quoted-printable":
+		body = quotedprintable.NewReader(body)
+	case "base64":
+		body = base64.NewDecoder(base64.StdEncoding, body)
+	}
+	b, _ := io.ReadAll(body)
 	return string(b)
 }

@@ -246,12 +246,12 @@ func (r *Referee) NewGame(s Spec, now time.Time) error {
 		return err
 	}
 	w := openWindow(rec, st.Window(), now)
+	mails := r.windowMails(&loaded{rec: rec, data: data, scen: scen, rs: rs, state: st, window: w}, nil, "", nil)
 	err = r.db.Update(func(tx *store.Tx) error {
 		if err := tx.CreateGame(rec, entries, snap, w); err != nil {
 			return err
 		}
-		g := &loaded{rec: rec, data: data, scen: scen, rs: rs, state: st, window: w}
-		for _, m := range r.windowMails(g, nil, "", nil) {
+		for _, m := range mails {
 			if err := tx.Enqueue(m, r.cfg.Domain, now); err != nil {
 				return err
 			}

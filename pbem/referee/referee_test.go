@@ -154,11 +154,15 @@ func TestNewGameMailsEveryone(t *testing.T) {
 	if !strings.Contains(mails[1].Body, "Window: GT1 DE-SETUP") || !strings.Contains(mails[1].Body, "Your orders are due by Thu 20 Aug 1914 18:00 UTC") {
 		t.Errorf("the German's first mail:\n%s", mails[1].Body)
 	}
-	if a := mails[1].Attachments; len(a) != 1 || a[0].Name != "orders-GT1-DE-SETUP.txt" || !strings.Contains(string(a[0].Data), "Window: GT1 DE-SETUP") {
-		t.Errorf("the template attached: %+v", a)
+	// The player gets the side's map and the template; the moderators the
+	// full map only.
+	if a := mails[1].Attachments; len(a) != 2 || a[0].Name != "map-GT1-DE-SETUP.png" || a[0].Type != "image/png" ||
+		!bytes.HasPrefix(a[0].Data, []byte("\x89PNG")) ||
+		a[1].Name != "orders-GT1-DE-SETUP.txt" || !strings.Contains(string(a[1].Data), "Window: GT1 DE-SETUP") {
+		t.Errorf("the German's attachments: %d", len(a))
 	}
-	if len(mails[2].Attachments) != 0 {
-		t.Error("a template attached to the moderators' report")
+	if a := mails[2].Attachments; len(a) != 1 || a[0].Name != "map-GT1-DE-SETUP.png" || bytes.Equal(a[0].Data, mails[1].Attachments[0].Data) {
+		t.Errorf("the moderators' attachments: %d (want their own map only)", len(a))
 	}
 	// Every problem of a bad spec at once.
 	err := h.ref.NewGame(Spec{ID: "bad id", Scenario: "tannenberg-1914", Players: []Member{{Side: "FR", Name: "X", Address: "nowhere"}}}, t0)

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"pbem/pbem/report"
 	"pbem/pbem/robot"
 	"pbem/pbem/store"
+	"pbem/render"
 	"pbem/templates"
 )
 
@@ -173,6 +175,9 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 	}
 	ng := *g
 	ng.state, ng.window = next, openWindow(g.rec, next.Window(), now)
+	// The mails (reports and maps) are made before the transaction, which
+	// then only writes.
+	mails := r.windowMails(&ng, events, fmt.Sprintf("%s (%s)", sw.ID, sw.Name), notes)
 	r.backup(g.rec.ID, sw.ID, now)
 	r.hook("resolve-before-commit")
 	err = r.db.Update(func(tx *store.Tx) error {
@@ -195,7 +200,7 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 				return err
 			}
 		}
-		for _, m := range r.windowMails(&ng, events, fmt.Sprintf("%s (%s)", sw.ID, sw.Name), notes) {
+		for _, m := range mails {
 			if err := tx.Enqueue(m, r.cfg.Domain, now); err != nil {
 				return err
 			}
@@ -257,17 +262,34 @@ func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string,
 		return text
 	}
 	var out []*store.Mail
+	window := strings.ReplaceAll(sw.ID, " ", "-")
+	maps := map[engine.Side]store.Attachment{} // one picture per side, shared by its players
+	picture := func(side engine.Side, who string) store.Attachment {
+		if a, ok := maps[side]; ok {
+			return a
+		}
+		var buf bytes.Buffer
+		if err := render.EncodePNG(&buf, report.Map(g.state, side, fmt.Sprintf("%s · %s · %s", g.rec.ID, sw.ID, who))); err != nil {
+			r.log.Error("map", "game", g.rec.ID, "side", side, "err", err)
+		}
+		a := store.Attachment{Name: "map-" + window + ".png", Type: "image/png", Data: buf.Bytes()}
+		maps[side] = a
+		return a
+	}
 	for _, p := range g.rec.Players {
-		m := &store.Mail{Game: g.rec.ID, To: []string{p.Address}, Subject: subject, Body: body(engine.Side(p.Side))}
+		side := engine.Side(p.Side)
+		m := &store.Mail{Game: g.rec.ID, To: []string{p.Address}, Subject: subject, Body: body(side)}
+		m.Attachments = []store.Attachment{picture(side, g.data.SideNames[side])}
 		if !sw.Done {
 			// The template again as a file, ready to edit, sign and send.
-			m.Attachments = []store.Attachment{{Name: "orders-" + strings.ReplaceAll(sw.ID, " ", "-") + ".txt", Type: "text/plain",
-				Data: []byte(ack.Template(g.state, g.rec.ID, engine.Side(p.Side)))}}
+			m.Attachments = append(m.Attachments, store.Attachment{Name: "orders-" + window + ".txt", Type: "text/plain",
+				Data: []byte(ack.Template(g.state, g.rec.ID, side))})
 		}
 		out = append(out, m)
 	}
 	for _, m := range g.rec.Moderators {
-		out = append(out, &store.Mail{Game: g.rec.ID, To: []string{m.Address}, Subject: subject + " (moderator)", Body: body(gwite.Moderator)})
+		out = append(out, &store.Mail{Game: g.rec.ID, To: []string{m.Address}, Subject: subject + " (moderator)", Body: body(gwite.Moderator),
+			Attachments: []store.Attachment{picture(gwite.Moderator, "moderators")}})
 	}
 	return out
 }

@@ -26,7 +26,8 @@ type Mail struct {
 type Attachment struct {
 	Name string
 	Type string // media type
-	Data []byte
+	Data []byte `json:",omitempty"`
+	Size int    `json:",omitempty"` // of Data, once sent (Data is then dropped)
 }
 
 // Queued is a mail in the outbox with its place in the queue.
@@ -75,7 +76,15 @@ func (t *Tx) Outbox() int { return t.tx.Bucket(bucketOutbox).Stats().KeyN }
 
 // MarkSent moves mail seq from the outbox to the sent mail.
 func (t *Tx) MarkSent(seq uint64, at time.Time) error {
-	return t.settle(seq, func(m *Mail) bool { m.Sent = at; return true })
+	return t.settle(seq, func(m *Mail) bool {
+		m.Sent = at
+		// The pictures of a long campaign would fill the file: a sent
+		// mail keeps the names and sizes of its attachments only.
+		for i := range m.Attachments {
+			m.Attachments[i].Size, m.Attachments[i].Data = len(m.Attachments[i].Data), nil
+		}
+		return true
+	})
 }
 
 // MarkFailed records a failed attempt to send mail seq: it is tried again
