@@ -66,6 +66,7 @@ func (r *renderer) counters(cs []Counter) {
 				r.badge(x+g.w, y, len(stack))
 			}
 		}
+		r.status(h, stack)
 	}
 }
 

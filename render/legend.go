@@ -64,7 +64,13 @@ func (r *renderer) legendItems() []legendItem {
 			c.fill(railInk(side))
 		}}
 	}
-	items := []legendItem{
+	var items []legendItem
+	if len(r.opt.Region) > 0 {
+		// A close-up goes with the whole map, whose legend explains the
+		// terrain: it explains what is drawn over it.
+		return r.overlayItems()
+	}
+	items = []legendItem{
 		hexSym(scenario.Clear), hexSym(scenario.Forest), hexSym(scenario.Broken),
 		hexSym(scenario.Swamp), hexSym(scenario.Lake), hexSym(scenario.Sea),
 		lineSym("river", math.Max(1.5, 0.055*s), riverInk),
@@ -110,6 +116,7 @@ func (r *renderer) legendItems() []legendItem {
 			c.fill(trenchInk)
 		}},
 	}
+	items = append(items, r.overlayItems()...)
 	// Scale: five hexes, with the distance if the map knows it.
 	n := 5
 	label := strconv.Itoa(n) + " hexes"
@@ -172,4 +179,87 @@ func (r *renderer) legend() {
 			c.textAt(r.f.legend, it.label, x+it.symW+r.legendGap(), y+0.09*r.s, left, ink)
 		}
 	}
+}
+
+// overlayItems explains what the picture holds besides the map: the kinds
+// of counters, the fog, the moves, combats and markers, each only if drawn.
+func (r *renderer) overlayItems() []legendItem {
+	s, c := r.s, r.c
+	var has struct{ reduced, marker, ghost, oos, occ, rail, land, group bool }
+	for _, cu := range r.units {
+		has.reduced = has.reduced || cu.Reduced && !cu.Ghost && !cu.Marker
+		has.marker = has.marker || cu.Marker && !cu.Ghost
+		has.ghost = has.ghost || cu.Ghost
+		has.oos = has.oos || cu.OutOfSupply
+		has.occ = has.occ || cu.OutOfCommand
+		has.group = has.group || cu.Group != ""
+	}
+	for _, a := range r.opt.Arrows {
+		has.rail = has.rail || a.Rail
+		has.land = has.land || !a.Rail
+	}
+	g := newCounterGeom(0.8 * s)
+	counter := func(label string, cu Counter) legendItem {
+		return legendItem{symW: float64(g.w), label: label, draw: func(o pt) {
+			r.counter(g, int(math.Round(o.X-float64(g.w)/2)), int(math.Round(o.Y-float64(g.h)/2)), cu, true)
+		}}
+	}
+	arrow := func(label string, rail bool) legendItem {
+		return legendItem{symW: 0.9 * s, label: label, draw: func(o pt) {
+			w := math.Max(2, 0.07*s)
+			a, b := pt{o.X - 0.4*s, o.Y}, pt{o.X + 0.25*s, o.Y}
+			c.circle(a, 1.4*w)
+			if rail {
+				dashed(c, []pt{a, b}, w, 0.22*s)
+			} else {
+				c.seg(a, b, w)
+			}
+			c.poly(pt{b.X + 3.2*w, b.Y}, pt{b.X, b.Y - 1.9*w}, pt{b.X, b.Y + 1.9*w})
+			c.fill(arrowInk(""))
+		}}
+	}
+	pill := func(text, label string, col color.RGBA) legendItem {
+		return legendItem{symW: 0.5 * s, label: label, draw: func(o pt) { r.tag(o, text, col) }}
+	}
+	var items []legendItem
+	if has.reduced {
+		items = append(items, counter("reduced", Counter{Side: "", Type: scenario.Infantry, Reduced: true}))
+	}
+	if has.marker {
+		items = append(items, counter("Gruppe marker", Counter{Marker: true, Label: "M"}))
+	}
+	if has.ghost {
+		items = append(items, counter("last seen (turn)", Counter{Type: scenario.Infantry, Ghost: true, Values: "GT1"}))
+	}
+	if r.opt.Unseen != nil {
+		items = append(items, legendItem{symW: 0.5 * s, label: "out of sight", draw: func(o pt) {
+			k := 0.2 * s
+			c.rect(o.X-k, o.Y-k, o.X+k, o.Y+k)
+			c.fill(clearFill)
+			c.rect(o.X-k, o.Y-k, o.X+k, o.Y+k)
+			c.fill(fogShade)
+		}})
+	}
+	if has.land {
+		items = append(items, arrow("move", false))
+	}
+	if has.rail {
+		items = append(items, arrow("move by rail", true))
+	}
+	if len(r.opt.Clashes) > 0 {
+		items = append(items, legendItem{symW: 0.5 * s, label: "combat: attacker / defender result", draw: func(o pt) {
+			c.poly(starPoints(o, 0.17*s, 0.085*s)...)
+			c.fill(clashInk)
+		}})
+	}
+	if has.group {
+		items = append(items, pill("G3", "units in hidden group 3", markerFill))
+	}
+	if has.oos {
+		items = append(items, pill("OOS", "a unit out of supply", oosInk))
+	}
+	if has.occ {
+		items = append(items, pill("OCC", "a unit out of command", occInk))
+	}
+	return items
 }

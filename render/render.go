@@ -10,8 +10,6 @@ package render
 
 import (
 	"image"
-	"image/png"
-	"io"
 	"math"
 	"sort"
 	"strconv"
@@ -35,6 +33,11 @@ type Counter struct {
 	// Ghost: where an enemy was last seen (limited fog): drawn faded, its
 	// Values saying when.
 	Ghost bool
+	// The markers a player would put on the counter; the stack is tagged.
+	OutOfSupply, OutOfCommand bool
+	// Group names the hidden group the unit is in, for its own side's map
+	// ("G3": Tannenberg's Gruppe 3, T 18); the stack is tagged with it.
+	Group string
 }
 
 // Options tune the picture.
@@ -44,7 +47,17 @@ type Options struct {
 	// Unseen, if set, tells the hexes the map's side cannot see: they are
 	// shaded (limited fog).
 	Unseen func(h hex.Hex) bool
+	// This window's moves and combats the side may see, drawn over the
+	// counters.
+	Arrows  []Arrow
+	Clashes []Clash
+	// Region, if set, draws only the part of the map around these hexes:
+	// a close-up of the fighting on a large map.
+	Region []hex.Hex
 }
+
+// regionMargin is how many hexes a close-up shows around its region.
+const regionMargin = 2
 
 // DefaultHexPx is the hex size used when Options.HexPx is 0.
 const DefaultHexPx = 40
@@ -60,7 +73,7 @@ func Draw(m *scenario.Map, counters []Counter, opt Options) *image.RGBA {
 	if opt.HexPx <= 0 {
 		opt.HexPx = DefaultHexPx
 	}
-	r := newRenderer(m, opt)
+	r := newRenderer(m, counters, opt)
 	r.terrain()
 	r.trenches()
 	r.border()
@@ -73,15 +86,12 @@ func Draw(m *scenario.Map, counters []Counter, opt Options) *image.RGBA {
 	r.towns()
 	r.fog()
 	r.counters(counters)
+	r.arrows()
+	r.clashes()
+	r.margins()
 	r.title()
 	r.legend()
 	return r.c.img
-}
-
-// EncodePNG writes img as a PNG, favouring speed over size.
-func EncodePNG(w io.Writer, img image.Image) error {
-	e := png.Encoder{CompressionLevel: png.BestSpeed}
-	return e.Encode(w, img)
 }
 
 type renderer struct {
@@ -95,11 +105,13 @@ type renderer struct {
 	c      *canvas
 	f      *faces
 	leg    []legendRow
+	// what the legend explains besides the map
+	units []Counter
 }
 
-func newRenderer(m *scenario.Map, opt Options) *renderer {
+func newRenderer(m *scenario.Map, cs []Counter, opt Options) *renderer {
 	s := opt.HexPx
-	r := &renderer{m: m, opt: opt, s: s, rad: s / math.Sqrt(3)}
+	r := &renderer{m: m, opt: opt, s: s, rad: s / math.Sqrt(3), units: cs}
 	r.c = newCanvas(0, 0)
 	r.f = newFaces(s)
 
@@ -107,7 +119,16 @@ func newRenderer(m *scenario.Map, opt Options) *renderer {
 	minX, minY := math.Inf(1), math.Inf(1)
 	maxX, maxY := math.Inf(-1), math.Inf(-1)
 	g := m.Grid
-	for _, h := range g.All() {
+	hexes := g.All()
+	if len(opt.Region) > 0 {
+		// The region and two hexes around it, so that what happened
+		// there is seen with its surroundings.
+		hexes = nil
+		for _, h := range opt.Region {
+			hexes = append(hexes, g.Within(h, regionMargin)...)
+		}
+	}
+	for _, h := range hexes {
 		x, y := g.Center(h)
 		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
 		minY, maxY = math.Min(minY, y), math.Max(maxY, y)
@@ -123,6 +144,8 @@ func newRenderer(m *scenario.Map, opt Options) *renderer {
 	mw := (maxX - minX) * s
 	w := int(math.Ceil(mw + 2*side))
 	w = max(w, int(12*s))
+	// Room for the title, left of the north arrow.
+	w = max(w, int(2*side+float64(r.c.textWidth(r.f.title, opt.Title))+0.8*s))
 	r.ox = math.Round(side-minX*s) + math.Floor((float64(w)-mw-2*side)/2)
 	r.oy = math.Round(top - minY*s)
 	r.mapBox = image.Rect(int(math.Floor(minX*s+r.ox)), int(math.Floor(minY*s+r.oy)),
@@ -168,6 +191,24 @@ func (r *renderer) sideEnds(s hex.Side) (pt, pt, bool) {
 	return r.corner(s.A, i, 1), r.corner(s.A, j, 1), true
 }
 
+// drawn lists the hexes on the picture: all of them, or for a region the
+// ones whose centre lies within a hex of the image.
+func (r *renderer) drawn() []hex.Hex {
+	all := r.m.Grid.All()
+	if len(r.opt.Region) == 0 {
+		return all
+	}
+	b := r.c.img.Rect
+	var out []hex.Hex
+	for _, h := range all {
+		o := r.centre(h)
+		if o.X > float64(b.Min.X)-r.s && o.X < float64(b.Max.X)+r.s && o.Y > float64(b.Min.Y)-r.s && o.Y < float64(b.Max.Y)+r.s {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 func (r *renderer) land(h hex.Hex) bool {
 	return r.m.Grid.Contains(h) && !r.m.Terrain(h).Water()
 }
@@ -176,7 +217,7 @@ func (r *renderer) land(h hex.Hex) bool {
 // backing of grid colour that shows between the hexes as the grid.
 func (r *renderer) terrain() {
 	c := r.c
-	all := r.m.Grid.All()
+	all := r.drawn()
 	grow := 1 + 0.6/r.rad
 	for _, h := range all {
 		c.poly(r.hexPoly(h, grow)...)
@@ -234,7 +275,7 @@ var (
 func (r *renderer) hexNumbers() {
 	f := r.f.hexNum
 	dy := -0.3 * r.s
-	for _, h := range r.m.Grid.All() {
+	for _, h := range r.drawn() {
 		if !r.land(h) {
 			continue
 		}
@@ -603,7 +644,7 @@ func (r *renderer) fog() {
 	if r.opt.Unseen == nil {
 		return
 	}
-	for _, h := range r.m.Grid.All() {
+	for _, h := range r.drawn() {
 		if !r.opt.Unseen(h) {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"pbem/engine/hex"
@@ -114,8 +115,46 @@ func smallCounters(t testing.TB) []Counter {
 }
 
 func TestGoldenSmall(t *testing.T) {
-	img := Draw(smallMap(t), smallCounters(t), Options{Title: "Test map: every feature"})
-	golden := filepath.Join("testdata", "small.png.golden")
+	checkGolden(t, "small.png.golden", Draw(smallMap(t), smallCounters(t), Options{Title: "Test map: every feature"}))
+}
+
+// The overlays of a side's map: moves by land and rail, a combat with its
+// result, the supply and command tags of stacks, the fog, and a legend
+// explaining each; then a close-up of a region, which is smaller than
+// the whole map and keeps its title and legend clear of hexes.
+func TestGoldenOverlays(t *testing.T) {
+	m := smallMap(t)
+	cs := smallCounters(t)
+	cs[0].OutOfSupply = true                           // 0505, top of a stack of four
+	cs[len(cs)-1].OutOfCommand = true                  // 0709
+	cs[7].OutOfSupply, cs[7].OutOfCommand = true, true // 0608
+	cs[4].Group = "G3"                                 // 0208
+	cs = append(cs, Counter{Hex: mustHex(t, "0303"), Marker: true, Label: "M2"},
+		Counter{Hex: mustHex(t, "0703"), Side: "RU", Type: scenario.Cavalry, Size: "XX", Ghost: true, Label: "4C", Values: "GT1"})
+	opt := Options{Title: "overlays",
+		Arrows: []Arrow{
+			{Side: "RU", Path: []hex.Hex{mustHex(t, "0810"), mustHex(t, "0809"), mustHex(t, "0709")}},
+			{Side: "DE", Rail: true, Path: []hex.Hex{mustHex(t, "0110"), mustHex(t, "0210"), mustHex(t, "0310"), mustHex(t, "0410"), mustHex(t, "0507")}},
+		},
+		Clashes: []Clash{{Hex: mustHex(t, "0608"), Result: "A1 / DR"}},
+		Unseen:  func(h hex.Hex) bool { return h.Col <= 2 },
+	}
+	full := Draw(m, cs, opt)
+	checkGolden(t, "overlays.png.golden", full)
+	opt.Region = []hex.Hex{mustHex(t, "0507"), mustHex(t, "0709")}
+	opt.HexPx = 64
+	zoom := Draw(m, cs, opt)
+	checkGolden(t, "overlays-region.png.golden", zoom)
+	if zoom.Bounds().Dy() >= full.Bounds().Dy()*64/40 {
+		t.Errorf("the close-up is %v, the whole map %v at 40 px", zoom.Bounds(), full.Bounds())
+	}
+}
+
+// checkGolden compares img with testdata/name pixel by pixel, or writes it
+// there under -update.
+func checkGolden(t *testing.T, name string, img image.Image) {
+	t.Helper()
+	golden := filepath.Join("testdata", name)
 	if *update {
 		var buf bytes.Buffer
 		if err := EncodePNG(&buf, img); err != nil {
@@ -139,7 +178,7 @@ func TestGoldenSmall(t *testing.T) {
 	if n == 0 {
 		return
 	}
-	got := filepath.Join(t.TempDir(), "small.png")
+	got := filepath.Join(t.TempDir(), strings.TrimSuffix(name, ".golden"))
 	var buf bytes.Buffer
 	if err := EncodePNG(&buf, img); err != nil {
 		t.Fatal(err)
@@ -205,7 +244,7 @@ func TestTerrainAtCentre(t *testing.T) {
 	m := smallMap(t)
 	for _, px := range []float64{24, 40, 63} {
 		img := Draw(m, smallCounters(t), Options{HexPx: px})
-		r := newRenderer(m, Options{HexPx: px})
+		r := newRenderer(m, nil, Options{HexPx: px})
 		for _, c := range []struct {
 			hex  string
 			want scenario.Terrain
@@ -337,4 +376,56 @@ func BenchmarkEncodeFullMap(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(buf.Len())/1024, "KiB")
+}
+
+// BenchmarkEncodeFullMapStdlib is image/png's encoder on the same map, to
+// compare with EncodePNG's one filter.
+func BenchmarkEncodeFullMapStdlib(b *testing.B) {
+	m, cs := fullMap(b)
+	img := Draw(m, cs, Options{Title: "Benchmark"})
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		e := png.Encoder{CompressionLevel: png.BestSpeed}
+		if err := e.Encode(&buf, img); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len())/1024, "KiB")
+}
+
+// EncodePNG's own encoder for opaque images gives back every pixel through
+// image/png's decoder, at sizes that end a row and a 64 KiB chunk anywhere;
+// a translucent image goes through image/png and comes back too.
+func TestEncodePNGRoundTrip(t *testing.T) {
+	m, cs := fullMap(t)
+	full := Draw(m, cs, Options{Title: "round trip"})
+	imgs := []*image.RGBA{full, full.SubImage(image.Rect(3, 5, 400, 301)).(*image.RGBA), image.NewRGBA(image.Rect(0, 0, 1, 1))}
+	imgs[2].Pix[3] = 0xff
+	translucent := image.NewRGBA(image.Rect(0, 0, 7, 3))
+	translucent.Pix[0], translucent.Pix[3] = 0x80, 0x80
+	imgs = append(imgs, translucent)
+	for i, img := range imgs {
+		var buf bytes.Buffer
+		if err := EncodePNG(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		back, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("image %d: %v", i, err)
+		}
+		if back.Bounds().Size() != img.Bounds().Size() {
+			t.Fatalf("image %d: %v, want %v", i, back.Bounds(), img.Bounds())
+		}
+		b, d := img.Bounds(), back.Bounds()
+		for y := 0; y < b.Dy(); y++ {
+			for x := 0; x < b.Dx(); x++ {
+				r1, g1, b1, a1 := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+				r2, g2, b2, a2 := back.At(d.Min.X+x, d.Min.Y+y).RGBA()
+				if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+					t.Fatalf("image %d: pixel (%d,%d) is %v, was %v", i, x, y, back.At(d.Min.X+x, d.Min.Y+y), img.At(b.Min.X+x, b.Min.Y+y))
+				}
+			}
+		}
+	}
 }

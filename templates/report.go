@@ -51,6 +51,10 @@ type Unit struct {
 	Values string // "4-6-5", "HQ 2-7-1 (3)"
 	Name   string
 	Notes  string // "entrained", "Gruppe 3", "arrives GT4 at B"
+	// The markers on the counter: out of supply at its side's last supply
+	// determination, out of command for this phase.
+	OutOfSupply  bool `json:",omitempty"`
+	OutOfCommand bool `json:",omitempty"`
 }
 
 // Window is the window now open.

@@ -4,29 +4,48 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"pbem/engine/scenario"
+	"pbem/pbem/daemon"
 	"pbem/render"
 )
 
 var renderCmd = &command{
 	name:    "render",
-	usage:   "-scenario NAME -o FILE.png",
-	summary: "draw a scenario's map with its set-up units to PNG",
-	help: `Draws the whole map of a scenario, north up, with terrain, rivers, rails,
-towns, fortresses, the border and hex numbers, and every unit the scenario
-sets up as a NATO-style counter. The same data gives the same bytes.`,
+	usage:   "-scenario NAME -o FILE.png | -game GAME [-side SIDE] [-c pbem.toml] -o FILE.png",
+	summary: "draw a scenario's set-up, or a game's map as a side sees it, to PNG",
+	help: `With -scenario, draws the whole map of a scenario, north up, with terrain,
+rivers, rails, towns, fortresses, the border and hex numbers, and every
+unit the scenario sets up as a NATO-style counter. The same data gives the
+same bytes.
+
+With -game, draws the map of a running game as SIDE sees it now (without
+-side, as the moderators do): through the daemon if one runs, otherwise on
+the database file.`,
 	flags: func(fs *flag.FlagSet, o *options) {
 		dirFlag(fs, o)
+		configFlag(fs, o)
+		fs.StringVar(&o.game, "game", "", "the game to draw")
+		fs.StringVar(&o.side, "side", "", "with -game: the side whose map it is")
 		fs.StringVar(&o.scenario, "scenario", "", "the scenario to draw (see 'pbem scenario list')")
 		fs.StringVar(&o.out, "o", "", "write the PNG to `FILE`")
 		fs.Float64Var(&o.hexPx, "hex", 40, "distance between hex centres in `PIXELS`")
 	},
 	run: func(e *env, o *options, args []string) int {
-		if len(args) != 0 || o.scenario == "" || o.out == "" {
+		if len(args) != 0 || (o.scenario == "") == (o.game == "") || o.out == "" {
 			fmt.Fprintln(e.stderr, "usage: pbem render -scenario NAME -o FILE.png")
+			fmt.Fprintln(e.stderr, "       pbem render -game GAME [-side SIDE] [-c pbem.toml] -o FILE.png")
 			return 2
+		}
+		if o.game != "" {
+			path, err := filepath.Abs(o.out) // the daemon's directory is not ours
+			if err != nil {
+				fmt.Fprintln(e.stderr, "pbem render:", err)
+				return 1
+			}
+			return admin(e, o, daemon.Request{Cmd: "render", Game: o.game, Side: strings.ToUpper(o.side), Path: path})
 		}
 		_, g, s, ok := findScenario(e, o, o.scenario, false)
 		if !ok {

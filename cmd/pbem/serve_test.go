@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"fmt"
+	"image"
+	"image/png"
 	"io"
 	"os"
 	"os/exec"
@@ -240,6 +242,22 @@ func TestServeAndAdminister(t *testing.T) {
 	if code, _, errs := s.pbem("report", "-side", "FR", "t1"); code != 1 || !strings.Contains(errs, `no side "FR"`) {
 		t.Errorf("report for a side the game has not: %d %s", code, errs)
 	}
+	// The maps as the Russian and the moderators see them: the German's
+	// hidden set-up is not on the Russian's.
+	ruMap, moMap := filepath.Join(s.dir, "ru.png"), filepath.Join(s.dir, "mo.png")
+	if code, out, errs := s.pbem("render", "-game", "t1", "-side", "ru", "-o", ruMap); code != 0 || !strings.Contains(out, "map written to "+ruMap) {
+		t.Errorf("render -side ru: %d %s %s", code, out, errs)
+	}
+	if code, _, errs := s.pbem("render", "-game", "t1", "-o", moMap); code != 0 {
+		t.Errorf("render (the moderators'): %d %s", code, errs)
+	}
+	ru, mo := decodePNG(t, ruMap), decodePNG(t, moMap)
+	if ru.Bounds() != mo.Bounds() || ru.Bounds().Dx() < 1000 || samePicture(ru, mo) {
+		t.Errorf("the Russian's map %v is the moderators' %v", ru.Bounds(), mo.Bounds())
+	}
+	if code, _, errs := s.pbem("render", "-game", "t1", "-side", "FR", "-o", ruMap); code != 1 || !strings.Contains(errs, `no side "FR"`) {
+		t.Errorf("render for a side the game has not: %d %s", code, errs)
+	}
 	s.start()
 	// The first window's mail, queued offline, goes out now.
 	if first := s.received("Ben", 1); !strings.Contains(first, "Window: GT1 DE-SETUP") {
@@ -263,6 +281,11 @@ func TestServeAndAdminister(t *testing.T) {
 	// Administration through the control socket.
 	if code, out, errs := s.pbem("game show", "t1"); code != 0 || !strings.Contains(out, "on file: DE from Ben") {
 		t.Errorf("game show: %d %s %s", code, out, errs)
+	}
+	if code, out, errs := s.pbem("render", "-game", "t1", "-side", "de", "-o", filepath.Join(s.dir, "de.png")); code != 0 || !strings.Contains(out, "map written") {
+		t.Errorf("render through the daemon: %d %s %s", code, out, errs)
+	} else if de := decodePNG(t, filepath.Join(s.dir, "de.png")); samePicture(de, decodePNG(t, moMap)) {
+		t.Error("the German's map is the moderators'")
 	}
 	if code, _, errs := s.pbem("game extend", "-by", "12h", "-as", "Mo", "-why", "a holiday", "t1"); code != 0 {
 		t.Errorf("game extend: %s", errs)
@@ -306,4 +329,33 @@ func startScenarioForTest() (engine.State, *scenario.Game, error) {
 		return nil, nil, fmt.Errorf("%s", stderr.String())
 	}
 	return st, g, nil
+}
+
+func decodePNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
+}
+
+func samePicture(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -71,12 +71,18 @@ type Moved struct {
 	Rail  bool
 	Rule  string
 	Notes []string
+	// Glimpse: the part of an enemy's move a side saw under limited fog
+	// (fog.go), without the MP or notes that would tell of the rest.
+	Glimpse bool `json:",omitempty"`
 }
 
 func (m *Moved) String() string {
 	var hs []string
 	for _, h := range m.Path {
 		hs = append(hs, h.String())
+	}
+	if m.Glimpse {
+		return fmt.Sprintf("%s is seen moving through %s, the rest of its move out of sight", m.Unit, strings.Join(hs, " "))
 	}
 	s := fmt.Sprintf("%s moves %s", m.Unit, strings.Join(hs, " "))
 	switch {

@@ -181,10 +181,16 @@ func (g *Game) screen(e engine.Event) []engine.Event {
 	if _, ok := e.(*Combat); ok {
 		return []engine.Event{e}
 	}
-	var seen []engine.Side
+	seen := []engine.Side{} // never nil: a nil audience is everyone
+	var glimpses []engine.Event
 	blind := false
 	for _, side := range g.sortedSides() {
 		if !engine.Visible(e, side) {
+			continue
+		}
+		if part := g.glimpse(e, side); part != nil {
+			blind = true
+			glimpses = append(glimpses, &screened{part, []engine.Side{side}})
 			continue
 		}
 		if g.blindTo(e, side) {
@@ -195,6 +201,9 @@ func (g *Game) screen(e engine.Event) []engine.Event {
 	}
 	if !blind {
 		return []engine.Event{e}
+	}
+	if len(glimpses) > 0 {
+		return append([]engine.Event{&screened{e, seen}}, glimpses...)
 	}
 	switch x := e.(type) {
 	case *engine.Roll:
@@ -256,4 +265,46 @@ func (g *Game) blindTo(e engine.Event, side engine.Side) bool {
 		}
 	}
 	return false
+}
+
+// glimpse is the part of an enemy move (of a unit, or of a Gruppe marker
+// as the Russian sees it) that side sees when it sees only part of it: the
+// path from the first hex in its sight to the last, without the MP spent
+// or the notes, which would tell of the rest. It is nil when e is no such
+// move, or side sees all of it or none of it.
+func (g *Game) glimpse(e engine.Event, side engine.Side) engine.Event {
+	var path []hex.Hex
+	switch m := e.(type) {
+	case *Moved:
+		if u := g.units[m.Unit]; u == nil || u.Side() == side {
+			return nil
+		}
+		path = m.Path
+	case *MarkerMoved:
+		if m.For != side || side == hiddenSide {
+			return nil
+		}
+		path = m.Path
+	default:
+		return nil
+	}
+	sight := g.sight(side)
+	first, last := -1, -1
+	for i, h := range path {
+		if sight[h] {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 || (first == 0 && last == len(path)-1) {
+		return nil
+	}
+	part := append([]hex.Hex(nil), path[first:last+1]...)
+	if m, ok := e.(*Moved); ok {
+		return &Moved{Unit: m.Unit, Side: m.Side, Path: part, Rail: m.Rail, Rule: m.Rule, Glimpse: true}
+	}
+	m := e.(*MarkerMoved)
+	return &MarkerMoved{For: m.For, Token: m.Token, Path: part, Glimpse: true}
 }

@@ -305,3 +305,87 @@ func TestModeratorAndOpenViews(t *testing.T) {
 		t.Errorf("face up, the Russian does not see the Gruppe's units (%v) or the Gruppen (%d)", found, len(open.Gruppen))
 	}
 }
+
+// A move that enters the Russian's sight from out of it is shown to him
+// from the first hex he sees, without its MP or notes; the German and
+// the moderator keep the whole move.
+func TestLimitedFogGlimpse(t *testing.T) {
+	g := limitedTannenberg(t)
+	grid := g.Map().Grid
+	var mover *Unit
+	var path []hex.Hex
+	for _, u := range g.Units {
+		if u.Side() != DE || !u.OnMap() || g.hidden(u) || inSight(g, RU, u.Hex) {
+			continue
+		}
+		// Walk toward the nearest Russian-seen hex, one hex at a time.
+		for _, h := range grid.All() {
+			if inSight(g, RU, h) && grid.Distance(u.Hex, h) == 2 {
+				for _, n := range grid.Neighbours(u.Hex) {
+					if grid.Contains(n) && grid.Adjacent(n, h) && !inSight(g, RU, n) {
+						mover, path = u, []hex.Hex{u.Hex, n, h}
+						break
+					}
+				}
+			}
+			if mover != nil {
+				break
+			}
+		}
+		if mover != nil {
+			break
+		}
+	}
+	if mover == nil {
+		t.Fatal("no German unit two hexes out of the Russian's sight")
+	}
+	evs := g.screen(&Moved{Unit: mover.ID, Side: DE, Path: path, MP: 3, Rule: "std 5.1", Notes: []string{"entered EZOC"}})
+	var ru, de []string
+	for _, e := range evs {
+		if engine.Visible(e, RU) {
+			ru = append(ru, e.String())
+		}
+		if engine.Visible(e, DE) {
+			de = append(de, e.String())
+		}
+	}
+	wantRU := fmt.Sprintf("%s is seen moving through %s, the rest of its move out of sight", mover.ID, path[2])
+	if len(ru) != 1 || ru[0] != wantRU {
+		t.Errorf("the Russian sees %q, want %q", ru, wantRU)
+	}
+	wantDE := fmt.Sprintf("%s moves %s %s %s (3 MP); entered EZOC", mover.ID, path[0], path[1], path[2])
+	if len(de) != 1 || de[0] != wantDE {
+		t.Errorf("the German sees %q, want %q", de, wantDE)
+	}
+	// A Gruppe marker's move, as the Russian's copy tells it, likewise.
+	evs = g.screen(&MarkerMoved{For: RU, Token: "M9", Path: path})
+	ru = nil
+	for _, e := range evs {
+		if engine.Visible(e, RU) {
+			ru = append(ru, e.String())
+		}
+	}
+	wantRU = fmt.Sprintf("a Gruppe marker M9 is seen moving through %s, the rest of its move out of sight", path[2])
+	if len(ru) != 1 || ru[0] != wantRU {
+		t.Errorf("the Russian sees %q, want %q", ru, wantRU)
+	}
+}
+
+// An event only the Russian may see that names a German unit out of his
+// sight is screened from him and goes to no one else either: an empty
+// audience is no one, not everyone.
+func TestLimitedFogScreenedPrivateStaysPrivate(t *testing.T) {
+	g := limitedTannenberg(t)
+	for _, u := range g.Units {
+		if u.Side() != DE || !u.OnMap() || g.hidden(u) || inSight(g, RU, u.Hex) {
+			continue
+		}
+		for _, e := range g.screen(&engine.Note{Text: "the Russian hears of " + u.ID, Case: "T 18.61", Seen: []engine.Side{RU}}) {
+			if engine.Visible(e, RU) || engine.Visible(e, DE) {
+				t.Errorf("%q: RU %v, DE %v; want neither", e, engine.Visible(e, RU), engine.Visible(e, DE))
+			}
+		}
+		return
+	}
+	t.Fatal("every German unit is in the Russian's sight")
+}

@@ -128,7 +128,11 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 	// a. Initial Supply Determination (std 9.11-1).
 	g.oosAtStart = map[string]bool{}
 	for _, u := range g.Units {
-		if u.Side() == side && u.OnMap() && !u.IsHQ() && !g.supplied(u) {
+		if u.Side() != side {
+			continue
+		}
+		u.OutOfSupply = u.OnMap() && !u.IsHQ() && !g.supplied(u)
+		if u.OutOfSupply {
 			g.oosAtStart[u.ID] = true
 			l.notef("std 9.21", "%s is out of supply: movement allowance halved", u.ID)
 		}

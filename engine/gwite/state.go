@@ -69,6 +69,10 @@ type Unit struct {
 	AllocatedTo  string
 	LastCombatGT int // last game-turn it attacked or defended (std 13.0 #2)
 	PrevCombatGT int // the game-turn of its combat before LastCombatGT
+	// OutOfSupply is the marker of its side's last supply determination
+	// (std 9.11: the Initial Supply Determination and the Attrition
+	// Segment), shown until the next one as a counter on the table would be.
+	OutOfSupply bool `json:",omitempty"`
 }
 
 // Steps is how many steps the unit has left.

@@ -418,7 +418,10 @@ func (g *Game) attritionSegment(side engine.Side, l *log) {
 	s := g.supplyFor(side)
 	var oos []*Unit
 	for _, u := range g.Units {
-		if u.Side() == side && u.OnMap() && !u.IsHQ() && !s.supplied(u) {
+		if u.Side() != side {
+			continue
+		}
+		if u.OutOfSupply = u.OnMap() && !u.IsHQ() && !s.supplied(u); u.OutOfSupply {
 			oos = append(oos, u)
 		}
 	}

@@ -665,12 +665,17 @@ type MarkerMoved struct {
 	Path  []hex.Hex
 	MP    int
 	Notes []string
+	// Glimpse: the part of the move the Russian saw under limited fog.
+	Glimpse bool `json:",omitempty"`
 }
 
 func (m *MarkerMoved) String() string {
 	var hs []string
 	for _, h := range m.Path {
 		hs = append(hs, h.String())
+	}
+	if m.Glimpse {
+		return fmt.Sprintf("a Gruppe marker %s is seen moving through %s, the rest of its move out of sight", m.Token, strings.Join(hs, " "))
 	}
 	if m.For != hiddenSide {
 		return fmt.Sprintf("a Gruppe marker %s moves %s", m.Token, strings.Join(hs, " "))

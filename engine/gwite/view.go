@@ -64,6 +64,12 @@ type UnitView struct {
 	// Own units: moved by rail this player-turn, so that only TCR 1 may
 	// attack (std 5.34).
 	UsedRail bool `json:",omitempty"`
+	// The markers a player sees on a counter, his own or the enemy's
+	// (digest 7.2): out of supply at its side's last determination
+	// (std 9.11), out of command for this phase's movement or combat
+	// (std 10.41, 10.42).
+	OutOfSupply  bool `json:",omitempty"`
+	OutOfCommand bool `json:",omitempty"`
 }
 
 // FortView is a fortress as both sides see it.
@@ -122,7 +128,8 @@ func (g *Game) View(side engine.Side) engine.View {
 		visible[u.ID] = true
 		uv := UnitView{ID: u.ID, Side: u.Side(), Type: u.Data.Type, Size: u.Data.Size, Name: u.Data.Name,
 			Parent: u.Data.Parent, Loc: u.Loc, Hex: u.Hex, Steps: u.Steps(), MaxSteps: u.Data.Steps,
-			Strength: u.Strength(), HQ: u.HQ(), Entrained: u.Entrained, SP: u.SP(), TCR: u.TCR()}
+			Strength: u.Strength(), HQ: u.HQ(), Entrained: u.Entrained, SP: u.SP(), TCR: u.TCR(),
+			OutOfSupply: u.OutOfSupply && u.OnMap(), OutOfCommand: (u.OCCMove || u.OCCCombat) && u.OnMap()}
 		if own {
 			uv.Arrive, uv.Entry, uv.UsedRail = u.ArriveTurn, u.Entry, u.UsedRail
 			if gr := g.gruppeOf(u); gr != nil && u.OnMap() {

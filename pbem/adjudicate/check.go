@@ -186,7 +186,7 @@ func vpOf(g *gwite.Game) int {
 
 func checkUnit(g *gwite.Game, words []string, bad func(string, ...any)) {
 	if len(words) < 3 {
-		bad("want: unit ID at HEX | eliminated | steps N | entrained | detrained")
+		bad("want: unit ID at HEX | eliminated | steps N | entrained | detrained | offmap | out-of-supply | in-supply")
 		return
 	}
 	u := g.Unit(words[1])
@@ -224,6 +224,10 @@ func checkUnit(g *gwite.Game, words []string, bad func(string, ...any)) {
 	case "offmap":
 		if u.Loc != gwite.OffMap {
 			bad("%s is not off the map", u.ID)
+		}
+	case "out-of-supply", "in-supply":
+		if u.OutOfSupply != (words[2] == "out-of-supply") {
+			bad("%s out of supply: %v", u.ID, u.OutOfSupply)
 		}
 	default:
 		bad("unknown unit expectation %q", words[2])

@@ -21,7 +21,7 @@ import (
 // keeps them from opening the file), or run it on the file themselves when
 // it does not.
 type Request struct {
-	Cmd      string // games, show, report, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove, backup
+	Cmd      string // games, show, report, render, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove, backup
 	Game     string
 	Who      string // the moderator acting
 	Why      string
@@ -30,7 +30,7 @@ type Request struct {
 	Member   referee.Member
 	Spec     *referee.Spec
 	Duration time.Duration
-	Path     string // where a backup goes
+	Path     string // where a backup or a map goes
 	JSON     bool   // the report's JSON twin rather than its text
 }
 
@@ -98,6 +98,12 @@ func Do(ref *referee.Referee, req Request, now time.Time) (string, error) {
 		return ref.Show(req.Game, now)
 	case "report":
 		return ref.Report(req.Game, engine.Side(req.Side), req.JSON, now)
+	case "render":
+		n, err := ref.Picture(req.Game, engine.Side(req.Side), req.Path, now)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("map written to %s (%d bytes)\n", req.Path, n), nil
 	case "pause":
 		return done(ref.Pause(req.Game, req.Who, req.Why, now), "paused")
 	case "resume":

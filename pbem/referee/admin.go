@@ -1,7 +1,10 @@
 package referee
 
 import (
+	"bytes"
 	"fmt"
+	"image"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -12,6 +15,7 @@ import (
 	"pbem/pbem/ack"
 	"pbem/pbem/report"
 	"pbem/pbem/store"
+	"pbem/render"
 	"pbem/templates"
 )
 
@@ -390,12 +394,9 @@ func (r *Referee) Backup(path string) (int64, error) { return r.db.Backup(path) 
 func (r *Referee) Report(id string, side engine.Side, asJSON bool, now time.Time) (string, error) {
 	var text string
 	err := r.db.View(func(tx *store.Tx) error {
-		g, err := r.load(tx, id, now)
+		g, err := r.loadFor(tx, id, side, now)
 		if err != nil {
 			return err
-		}
-		if side != gwite.Moderator && !slices.Contains(g.data.Sides, side) {
-			return fmt.Errorf("no side %q in game %s; the sides are %v", side, id, g.data.Sides)
 		}
 		recs, err := tx.Records(id)
 		if err != nil {
@@ -418,4 +419,47 @@ func (r *Referee) Report(id string, side engine.Side, asJSON bool, now time.Time
 		return err
 	})
 	return text, err
+}
+
+// Picture writes to path the map side sees now (gwite.Moderator: the
+// moderators' map), as a PNG, and returns its size. The moves and combats
+// of the last window are on the map its mail carried; this one shows
+// where things stand.
+func (r *Referee) Picture(id string, side engine.Side, path string, now time.Time) (int, error) {
+	var img *image.RGBA
+	err := r.db.View(func(tx *store.Tx) error {
+		g, err := r.loadFor(tx, id, side, now)
+		if err != nil {
+			return err
+		}
+		who := "moderators"
+		if side != gwite.Moderator {
+			who = g.data.SideNames[side]
+		}
+		img = report.Map(g.state, side, fmt.Sprintf("%s · %s · %s", id, g.state.Window().ID, who), nil)
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	var buf bytes.Buffer
+	if err := render.EncodePNG(&buf, img); err != nil {
+		return 0, err
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return 0, err
+	}
+	return buf.Len(), nil
+}
+
+// loadFor loads game id for what side (or the moderators) may see of it.
+func (r *Referee) loadFor(tx *store.Tx, id string, side engine.Side, now time.Time) (*loaded, error) {
+	g, err := r.load(tx, id, now)
+	if err != nil {
+		return nil, err
+	}
+	if side != gwite.Moderator && !slices.Contains(g.data.Sides, side) {
+		return nil, fmt.Errorf("no side %q in game %s; the sides are %v", side, id, g.data.Sides)
+	}
+	return g, nil
 }

@@ -190,3 +190,55 @@ func TestShowByMail(t *testing.T) {
 		t.Errorf("show by mail: %+v", mails)
 	}
 }
+
+// A player may ask for the JSON twin of his reports by signed mail: the
+// reply says so and no one else is told; his next report mail carries
+// report-WINDOW.json, his opponent's does not; "report text" stops it. A
+// player may give no other command.
+func TestReportFormatByMail(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	h.outbox(t0)
+	ben := h.players["DE"]
+	if v := h.receive(ben.mail(t, "j1", "Game: t1\nCommand: report json\nNonce: ben-json-0001\n"), t0); v.Outcome != Accepted || v.Player != "Ben" {
+		t.Fatalf("report json: %+v", v)
+	}
+	mails := h.outbox(t0)
+	if len(mails) != 1 || mails[0].To[0] != ben.address || !strings.Contains(mails[0].Body, "DONE: game t1: your reports will carry their JSON twin") {
+		t.Fatalf("the reply: %+v", mails)
+	}
+	if v := h.receive(ben.mail(t, "j2", "Game: t1\nCommand: report pdf\nNonce: ben-json-0002\n"), t0); v.Outcome != Refused || !strings.Contains(v.Why, "want report json") {
+		t.Errorf("report pdf: %+v", v)
+	}
+	if v := h.receive(ben.mail(t, "j3", "Game: t1\nCommand: pause\nNonce: ben-json-0003\n"), t0); v.Outcome != Refused || !strings.Contains(v.Why, "a moderator's") {
+		t.Errorf("a player's pause: %+v", v)
+	}
+	h.outbox(t0)
+	if err := h.ref.ProcessNow("t1", "Mo", "test", t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	twins := map[string]string{}
+	for _, m := range h.outbox(t0.Add(time.Hour)) {
+		for _, a := range m.Attachments {
+			if strings.HasSuffix(a.Name, ".json") {
+				twins[m.To[0]] = a.Name + " " + string(a.Data)
+			}
+		}
+	}
+	if len(twins) != 1 || !strings.HasPrefix(twins[ben.address], `report-GT1-RU-MOVE.json {`) || !strings.Contains(twins[ben.address], `"Side": "DE"`) {
+		t.Errorf("the JSON twins sent: %v", twins)
+	}
+	if v := h.receive(ben.mail(t, "j4", "Game: t1\nCommand: report text\nNonce: ben-json-0004\n"), t0.Add(time.Hour)); v.Outcome != Accepted {
+		t.Fatalf("report text: %+v", v)
+	}
+	h.outbox(t0.Add(time.Hour))
+	if err := h.ref.ProcessNow("t1", "Mo", "test", t0.Add(2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range h.outbox(t0.Add(2 * time.Hour)) {
+		for _, a := range m.Attachments {
+			if strings.HasSuffix(a.Name, ".json") {
+				t.Errorf("%s got %s after report text", m.To[0], a.Name)
+			}
+		}
+	}
+}

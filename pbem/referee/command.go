@@ -7,6 +7,7 @@ import (
 
 	"pbem/orders/sig"
 	"pbem/pbem/ack"
+	"pbem/pbem/store"
 )
 
 // A moderator may send the referee the commands `pbem game` gives, as a
@@ -27,6 +28,7 @@ import (
 // command is a moderator's command read from a signed text.
 type command struct {
 	game, verb, arg, why string
+	side                 string // the signer's side; sig.Moderator for a moderator
 	key                  []byte // the public key after the header, for key-add and replace-player
 	receipt              ack.Receipt
 }
@@ -100,7 +102,12 @@ func (r *Referee) run(c *command, who string, now time.Time) (string, error) {
 	if why == "" {
 		why = "by mail"
 	}
+	if c.side != sig.Moderator && c.verb != "report" {
+		return "", fmt.Errorf("a player may send the command report json or report text; %q is a moderator's", c.verb)
+	}
 	switch c.verb {
+	case "report":
+		return r.ReportFormat(c.game, c.side, who, c.arg, now)
 	case "show":
 		return r.Show(c.game, now)
 	case "pause":
@@ -133,6 +140,53 @@ func (r *Referee) run(c *command, who string, now time.Time) (string, error) {
 		return fmt.Sprintf("the seat on %s given to %s", side, m.Name), r.ReplaceSeat(c.game, side, m, who, why, now)
 	}
 	return "", fmt.Errorf("unknown command %q: a moderator may send show, pause, resume, extend DURATION, process-now, key-add SIDE NAME ADDRESS, replace-player SIDE NAME ADDRESS (each with the key after a blank line) or key-remove NAME", c.verb)
+}
+
+// ReportFormat records how player who (of side, or a moderator) wants
+// reports: "json" adds the JSON twin to each report mail, "text" drops it.
+// It tells no one else: it changes nothing in the game.
+func (r *Referee) ReportFormat(id, side, who, format string, now time.Time) (string, error) {
+	var asJSON bool
+	switch strings.ToLower(strings.TrimSpace(format)) {
+	case "json":
+		asJSON = true
+	case "text":
+	default:
+		return "", fmt.Errorf("report %q: want report json (the JSON twin with each report) or report text", format)
+	}
+	err := r.db.Update(func(tx *store.Tx) error {
+		if _, err := r.load(tx, id, now); err != nil {
+			return err
+		}
+		g, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		seats := g.Players
+		if side == sig.Moderator {
+			seats = g.Moderators
+		}
+		found := false
+		for i := range seats {
+			if seats[i].Name == who && (side == sig.Moderator || seats[i].Side == side) {
+				seats[i].JSON, found = asJSON, true
+			}
+		}
+		if !found {
+			return fmt.Errorf("no seat of %s in game %s", who, id)
+		}
+		if r.receipt != nil {
+			if err := tx.AddReceipt(id, *r.receipt); err != nil {
+				return err
+			}
+		}
+		return tx.PutGame(g)
+	})
+	r.forget(id)
+	if asJSON {
+		return "your reports will carry their JSON twin (docs/report-schema.md)", err
+	}
+	return "your reports will be text only", err
 }
 
 // isCommand tells a moderator's command from an order file: a Command

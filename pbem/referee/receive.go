@@ -80,8 +80,11 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 		// text is refused as already carried out.
 		done, err := r.run(cmd, v.Player, now)
 		body := fmt.Sprintf("DONE: game %s: %s. Every player is told.\n", cmd.game, done)
-		if cmd.verb == "show" {
+		switch cmd.verb {
+		case "show":
 			body = done
+		case "report":
+			body = fmt.Sprintf("DONE: game %s: %s.\n", cmd.game, done)
 		}
 		if err != nil {
 			v.Outcome, v.Why = Refused, err.Error()
@@ -250,7 +253,7 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 		to = p.Address
 	}
 	w := g.state.Window()
-	if s.IsModerator() && isCommand(s.Text) {
+	if isCommand(s.Text) {
 		return r.judgeCommand(tx, v, pick.game, s, to, msgID)
 	}
 	var res *ack.Result
@@ -311,8 +314,8 @@ func (r *Referee) judgeCommand(tx *store.Tx, v Verdict, game string, s *sig.Sign
 		reply.Body = fmt.Sprintf("REFUSED: your command was not carried out: %v.\n", err)
 		return v, reply, nil, msgID, nil, nil
 	}
-	c.game = game
-	v.Outcome, v.Why = Accepted, "moderator's command "+c.verb
+	c.game, c.side = game, s.Side
+	v.Outcome, v.Why = Accepted, "command "+c.verb
 	return v, reply, nil, msgID, c, nil
 }
 

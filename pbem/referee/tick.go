@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,7 +17,6 @@ import (
 	"pbem/pbem/report"
 	"pbem/pbem/robot"
 	"pbem/pbem/store"
-	"pbem/render"
 	"pbem/templates"
 )
 
@@ -249,47 +247,73 @@ func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string,
 	for _, n := range g.rec.Notices {
 		notices = append(notices, fmt.Sprintf("%s %s: %s", n.At.UTC().Format("2006-01-02 15:04 MST"), n.Who, n.What))
 	}
-	body := func(side engine.Side) string {
+	window := strings.ReplaceAll(sw.ID, " ", "-")
+	// What each side is given is made once and shared by its players.
+	type given struct {
+		text     string
+		twin     store.Attachment
+		pictures []store.Attachment
+	}
+	made := map[engine.Side]*given{}
+	give := func(side engine.Side, who string) *given {
+		if gv, ok := made[side]; ok {
+			return gv
+		}
+		gv := &given{}
 		in := report.Input{Game: g.rec.ID, Side: side, Resolved: resolved, Events: events, Notes: notes, Notices: notices,
 			Deadline: g.deadline(g.window), Address: r.cfg.Address}
 		if side != gwite.Moderator {
 			in.Template = ack.Template(g.state, g.rec.ID, side)
 		}
-		text, err := templates.Text(report.Build(g.state, in))
+		rep := report.Build(g.state, in)
+		var err error
+		if gv.text, err = templates.Text(rep); err != nil {
+			r.log.Error("report", "game", g.rec.ID, "side", side, "err", err)
+		}
+		twin, err := templates.JSON(rep)
 		if err != nil {
 			r.log.Error("report", "game", g.rec.ID, "side", side, "err", err)
 		}
-		return text
-	}
-	var out []*store.Mail
-	window := strings.ReplaceAll(sw.ID, " ", "-")
-	maps := map[engine.Side]store.Attachment{} // one picture per side, shared by its players
-	picture := func(side engine.Side, who string) store.Attachment {
-		if a, ok := maps[side]; ok {
-			return a
-		}
-		var buf bytes.Buffer
-		if err := render.EncodePNG(&buf, report.Map(g.state, side, fmt.Sprintf("%s · %s · %s", g.rec.ID, sw.ID, who))); err != nil {
+		gv.twin = store.Attachment{Name: "report-" + window + ".json", Type: "application/json", Data: twin}
+		whole, zoomed, err := report.Pictures(g.state, side, fmt.Sprintf("%s · %s · %s", g.rec.ID, sw.ID, who), events)
+		if err != nil {
 			r.log.Error("map", "game", g.rec.ID, "side", side, "err", err)
 		}
-		a := store.Attachment{Name: "map-" + window + ".png", Type: "image/png", Data: buf.Bytes()}
-		maps[side] = a
-		return a
+		for _, p := range []struct {
+			name string
+			png  []byte
+		}{{"map", whole}, {"closeup", zoomed}} {
+			if len(p.png) > 0 {
+				gv.pictures = append(gv.pictures, store.Attachment{Name: p.name + "-" + window + ".png", Type: "image/png", Data: p.png})
+			}
+		}
+		made[side] = gv
+		return gv
 	}
+	var out []*store.Mail
 	for _, p := range g.rec.Players {
 		side := engine.Side(p.Side)
-		m := &store.Mail{Game: g.rec.ID, To: []string{p.Address}, Subject: subject, Body: body(side)}
-		m.Attachments = []store.Attachment{picture(side, g.data.SideNames[side])}
+		gv := give(side, g.data.SideNames[side])
+		m := &store.Mail{Game: g.rec.ID, To: []string{p.Address}, Subject: subject, Body: gv.text}
+		m.Attachments = append([]store.Attachment(nil), gv.pictures...)
 		if !sw.Done {
 			// The template again as a file, ready to edit, sign and send.
 			m.Attachments = append(m.Attachments, store.Attachment{Name: "orders-" + window + ".txt", Type: "text/plain",
 				Data: []byte(ack.Template(g.state, g.rec.ID, side))})
 		}
+		if p.JSON {
+			m.Attachments = append(m.Attachments, gv.twin)
+		}
 		out = append(out, m)
 	}
-	for _, m := range g.rec.Moderators {
-		out = append(out, &store.Mail{Game: g.rec.ID, To: []string{m.Address}, Subject: subject + " (moderator)", Body: body(gwite.Moderator),
-			Attachments: []store.Attachment{picture(gwite.Moderator, "moderators")}})
+	for _, p := range g.rec.Moderators {
+		gv := give(gwite.Moderator, "moderators")
+		m := &store.Mail{Game: g.rec.ID, To: []string{p.Address}, Subject: subject + " (moderator)", Body: gv.text,
+			Attachments: append([]store.Attachment(nil), gv.pictures...)}
+		if p.JSON {
+			m.Attachments = append(m.Attachments, gv.twin)
+		}
+		out = append(out, m)
 	}
 	return out
 }

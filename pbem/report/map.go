@@ -1,9 +1,13 @@
 package report
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"image"
+	"slices"
 	"strings"
+	"sync"
 
 	"pbem/engine"
 	"pbem/engine/gwite"
@@ -15,18 +19,82 @@ import (
 // Map draws the map as side sees it (gwite.Moderator: everything), from
 // its View only: its units and the enemy units it sees, the Gruppe markers
 // it sees as markers, its ghosts faded with the game-turn they were last
-// seen, and under limited fog the hexes out of its sight shaded.
-func Map(st engine.State, side engine.Side, title string) *image.RGBA {
+// seen, the hexes out of its sight shaded under limited fog, the markers
+// on counters, and over them the moves and combats of events it may see.
+func Map(st engine.State, side engine.Side, title string, events []engine.Event) *image.RGBA {
 	v := st.View(side).(*gwite.View)
+	return render.Draw(v.Map, counters(v), options(v, side, title, events))
+}
+
+// Closeup draws the part of the map around the window's combats that side
+// may see, at a larger scale, when the map is large enough to want it; nil
+// when there is nothing to draw.
+func Closeup(st engine.State, side engine.Side, title string, events []engine.Event) *image.RGBA {
+	v := st.View(side).(*gwite.View)
+	opt, ok := closeup(v, options(v, side, title, events))
+	if !ok {
+		return nil
+	}
+	return render.Draw(v.Map, counters(v), opt)
+}
+
+// closeup turns the whole map's options into the close-up's, if it has one.
+func closeup(v *gwite.View, opt render.Options) (render.Options, bool) {
+	if v.Map.Grid.Size() < closeupMinHexes || len(opt.Clashes) == 0 {
+		return opt, false
+	}
+	opt.Region = nil
+	for _, c := range opt.Clashes {
+		opt.Region = append(opt.Region, c.Hex)
+	}
+	opt.HexPx = closeupHexPx
+	return opt, true
+}
+
+// Pictures are side's map and close-up (nil if none) as PNG files, as a
+// report mail carries them: Map and Closeup, drawn and encoded side by
+// side from one View.
+func Pictures(st engine.State, side engine.Side, title string, events []engine.Event) (whole, zoomed []byte, err error) {
+	v := st.View(side).(*gwite.View)
+	cs := counters(v)
+	opt := options(v, side, title, events)
+	zoom, ok := closeup(v, opt)
+	zoom.Title += " · the fighting"
+	var wg sync.WaitGroup
+	var zerr error
+	if ok {
+		wg.Go(func() {
+			var buf bytes.Buffer
+			zerr = render.EncodePNG(&buf, render.Draw(v.Map, cs, zoom))
+			zoomed = buf.Bytes()
+		})
+	}
+	var buf bytes.Buffer
+	err = render.EncodePNG(&buf, render.Draw(v.Map, cs, opt))
+	wg.Wait()
+	return buf.Bytes(), zoomed, errors.Join(err, zerr)
+}
+
+// A map of this many hexes or more gets a close-up of its fighting, drawn
+// at closeupHexPx (the whole map is drawn at render.DefaultHexPx).
+const (
+	closeupMinHexes = 400
+	closeupHexPx    = 72
+)
+
+func counters(v *gwite.View) []render.Counter {
 	var cs []render.Counter
 	for _, u := range v.Units {
 		if u.Loc != gwite.OnMap {
 			continue
 		}
 		c := render.Counter{Hex: u.Hex, Side: u.Side, Type: u.Type, Size: u.Size, Label: label(u.ID, u.Side),
-			Values: u.Strength.String(), Reduced: u.Steps < u.MaxSteps}
+			Values: u.Strength.String(), Reduced: u.Steps < u.MaxSteps, OutOfSupply: u.OutOfSupply, OutOfCommand: u.OutOfCommand}
 		if u.Type == scenario.HQ {
 			c.Values = fmt.Sprintf("%d-%d-%d", u.HQ.Shift, u.HQ.Command, u.HQ.Radius)
+		}
+		if u.Gruppe > 0 {
+			c.Group = fmt.Sprintf("G%d", u.Gruppe) // own units only (View)
 		}
 		cs = append(cs, c)
 	}
@@ -42,14 +110,65 @@ func Map(st engine.State, side engine.Side, title string) *image.RGBA {
 		}
 		cs = append(cs, c)
 	}
+	return cs
+}
+
+// options are the fog, moves and combats of side's picture.
+func options(v *gwite.View, side engine.Side, title string, events []engine.Event) render.Options {
 	opt := render.Options{Title: title}
+	type move struct {
+		who  string
+		path []hex.Hex
+	}
+	var moves []move
+	var arrows []render.Arrow
+	for _, e := range events {
+		if side == gwite.Moderator && glimpse(e) || side != gwite.Moderator && !engine.Visible(e, side) {
+			continue
+		}
+		switch x := unwrap(e).(type) {
+		case *gwite.Moved:
+			moves = append(moves, move{x.Unit, x.Path})
+			arrows = append(arrows, render.Arrow{Path: x.Path, Side: x.Side, Rail: x.Rail})
+		case *gwite.MarkerMoved:
+			moves = append(moves, move{"marker " + x.Token, x.Path})
+			arrows = append(arrows, render.Arrow{Path: x.Path, Side: "DE"})
+		case *gwite.Combat:
+			if len(x.Targets) > 0 {
+				opt.Clashes = append(opt.Clashes, render.Clash{Hex: x.Targets[0], Result: fmt.Sprintf("A%s / D%s", x.AttResult, x.DefResult)})
+			}
+		}
+	}
+	// The moderators see each side's copy of a marker's move: draw one.
+	for i, a := range arrows {
+		covered := false
+		for j, b := range moves {
+			if j != i && b.who == moves[i].who && within(a.Path, b.path) && (len(b.path) > len(a.Path) || j < i) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			opt.Arrows = append(opt.Arrows, a)
+		}
+	}
 	for _, h := range v.Map.Grid.All() {
 		if !v.Sees(h) {
 			opt.Unseen = func(h hex.Hex) bool { return !v.Sees(h) }
 			break
 		}
 	}
-	return render.Draw(v.Map, cs, opt)
+	return opt
+}
+
+// within reports whether path a is a run of path b.
+func within(a, b []hex.Hex) bool {
+	for i := 0; i+len(a) <= len(b); i++ {
+		if slices.Equal(a, b[i:i+len(a)]) {
+			return true
+		}
+	}
+	return false
 }
 
 func label(id string, side engine.Side) string { return strings.TrimPrefix(id, string(side)+"-") }

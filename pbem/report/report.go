@@ -42,6 +42,9 @@ func Build(st engine.State, in Input) *templates.Report {
 	}
 	r.SideName = v.SideName()
 	for _, e := range in.Events {
+		if in.Side == gwite.Moderator && glimpse(e) {
+			continue // the moderators have the whole move
+		}
 		if in.Side == gwite.Moderator || engine.Visible(e, in.Side) {
 			r.Story = append(r.Story, e.String())
 		}
@@ -66,6 +69,28 @@ func Build(st engine.State, in Input) *templates.Report {
 	return r
 }
 
+// unwrap is the event e holds, when a fog screen wraps it.
+func unwrap(e engine.Event) engine.Event {
+	for {
+		w, ok := e.(interface{ Unwrap() engine.Event })
+		if !ok {
+			return e
+		}
+		e = w.Unwrap()
+	}
+}
+
+// glimpse reports whether e is the part of a move one side saw.
+func glimpse(e engine.Event) bool {
+	switch m := unwrap(e).(type) {
+	case *gwite.Moved:
+		return m.Glimpse
+	case *gwite.MarkerMoved:
+		return m.Glimpse
+	}
+	return false
+}
+
 // Describe is a unit as reports and templates list it.
 func Describe(u gwite.UnitView) templates.Unit {
 	where := u.Hex.String()
@@ -83,6 +108,12 @@ func Describe(u gwite.UnitView) templates.Unit {
 	if u.Steps < u.MaxSteps {
 		notes = append(notes, fmt.Sprintf("%d of %d steps", u.Steps, u.MaxSteps))
 	}
+	if u.OutOfSupply {
+		notes = append(notes, "out of supply [9.2]")
+	}
+	if u.OutOfCommand {
+		notes = append(notes, "out of command [10.4]")
+	}
 	if u.Entrained {
 		notes = append(notes, "entrained")
 	}
@@ -92,7 +123,8 @@ func Describe(u gwite.UnitView) templates.Unit {
 	if u.Loc == gwite.NotArrived && u.Arrive > 0 {
 		notes = append(notes, fmt.Sprintf("arrives GT%d", u.Arrive))
 	}
-	return templates.Unit{ID: u.ID, Hex: where, Steps: fmt.Sprintf("%d/%d", u.Steps, u.MaxSteps), Values: values, Name: u.Name, Notes: strings.Join(notes, ", ")}
+	return templates.Unit{ID: u.ID, Hex: where, Steps: fmt.Sprintf("%d/%d", u.Steps, u.MaxSteps), Values: values, Name: u.Name, Notes: strings.Join(notes, ", "),
+		OutOfSupply: u.OutOfSupply, OutOfCommand: u.OutOfCommand}
 }
 
 // Standing lists a side's standing orders in force, as orders.

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -15,12 +16,7 @@ import (
 
 	"pbem/engine"
 	"pbem/engine/gwite"
-	"pbem/engine/rulesets"
-	"pbem/orders"
-	"pbem/pbem/dice"
-	"pbem/pbem/robot"
 	"pbem/render"
-	"pbem/scenarios"
 	"pbem/templates"
 )
 
@@ -56,24 +52,16 @@ func TestReportsEveryWindow(t *testing.T) {
 		if fog == "limited" {
 			opt["fog-limited"] = true
 		}
-		c, err := scenarios.Embedded()
-		if c == nil {
-			t.Fatal(err)
-		}
-		data, scen, err := c.Find("tannenberg-1914")
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := rulesets.New(data, scen, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		verbs := gwite.Ruleset{}.Verbs()
+		st := newGame(t, opt)
 		resolved := ""
 		var events []engine.Event
+		var pictures []string // under limited fog: name, size and hash of the pixels of each map
 		for st.Window().Turn == 1 {
 			w := st.Window()
 			for _, side := range []engine.Side{"RU", "DE", gwite.Moderator} {
+				if fog == "limited" {
+					pictures = append(pictures, drawMaps(t, st, side, w.ID, events)...)
+				}
 				name := fmt.Sprintf("report-%s-%s-%s", fog, strings.ReplaceAll(w.ID, " ", "-"), map[engine.Side]string{"RU": "RU", "DE": "DE", gwite.Moderator: "moderator"}[side])
 				r := Build(st, Input{Game: "t1", Side: side, Resolved: resolved, Events: events,
 					Deadline: "Tue 3 Sep 1914 18:00 UTC", Address: "referee@club.example", Template: "(the template)"})
@@ -95,21 +83,59 @@ func TestReportsEveryWindow(t *testing.T) {
 					checkNoUnseenEnemy(t, name, st, side, text)
 				}
 			}
-			byside := map[engine.Side][]engine.Order{}
-			for _, side := range w.Submit {
-				f, err := orders.Parse(w.ID, []byte(robot.Orders(st.View(side).(*gwite.View))), verbs)
-				if err != nil {
-					t.Fatal(err)
-				}
-				byside[side] = f.Orders
-			}
-			next, evs, err := st.Resolve(byside, dice.New([]byte("report"), w.ID))
-			if err != nil {
-				t.Fatal(err)
-			}
+			next, evs := robotWindow(t, st, "report")
 			resolved, events, st = fmt.Sprintf("%s (%s)", w.ID, w.Name), evs, next
 		}
+		if fog == "limited" {
+			golden(t, "maps-limited-GT1", strings.Join(pictures, "\n")+"\n")
+		}
 	}
+}
+
+// drawMaps draws side's map and close-up for the window w now open, after
+// events, and returns a line for each: its name, its size, and the
+// SHA-256 of its pixels, which the golden file holds (the whole PNGs of
+// every window would weigh megabytes; three are kept whole, see
+// TestMapsLimitedFog). A picture that changes is written out to look at.
+// Each is checked to be under 1 MB, and the close-up to be drawn exactly
+// when the window's events hold a combat.
+func drawMaps(t *testing.T, st engine.State, side engine.Side, w string, events []engine.Event) []string {
+	t.Helper()
+	name := fmt.Sprintf("%s-%s", strings.ReplaceAll(w, " ", "-"), map[engine.Side]string{"RU": "RU", "DE": "DE", gwite.Moderator: "moderator"}[side])
+	combat := false
+	for _, e := range events {
+		if _, ok := e.(*gwite.Combat); ok {
+			combat = true
+		}
+	}
+	var lines []string
+	for _, p := range []struct {
+		kind string
+		img  *image.RGBA
+	}{{"map", Map(st, side, name, events)}, {"closeup", Closeup(st, side, name, events)}} {
+		if p.img == nil {
+			if p.kind == "closeup" && combat {
+				t.Errorf("%s: no close-up of a window with combat", name)
+			}
+			continue
+		}
+		if p.kind == "closeup" && !combat {
+			t.Errorf("%s: a close-up of a window without combat", name)
+		}
+		var buf bytes.Buffer
+		if err := render.EncodePNG(&buf, p.img); err != nil {
+			t.Fatal(err)
+		}
+		if buf.Len() > 1<<20 {
+			t.Errorf("%s %s: %d bytes, more than 1 MB", p.kind, name, buf.Len())
+		}
+		out := filepath.Join(os.TempDir(), "pbem-report-"+p.kind+"-"+name+".png")
+		if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, fmt.Sprintf("%s-%s %v %x", p.kind, name, p.img.Bounds().Size(), sha256.Sum256(p.img.Pix)))
+	}
+	return lines
 }
 
 // checkNoUnseenEnemy fails if text names an enemy unit that side's View
@@ -142,30 +168,11 @@ func checkNoUnseenEnemy(t *testing.T, name string, st engine.State, side engine.
 // 1 MB; and the Russian's differs from the moderators' (what he does not
 // see is not drawn).
 func TestMapsLimitedFog(t *testing.T) {
-	c, err := scenarios.Embedded()
-	if c == nil {
-		t.Fatal(err)
-	}
-	data, scen, err := c.Find("tannenberg-1914")
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := rulesets.New(data, scen, engine.Options{"fog-limited": true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	verbs := gwite.Ruleset{}.Verbs()
-	f, err := orders.Parse("setup", []byte(robot.Orders(st.View("DE").(*gwite.View))), verbs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st, _, err = st.Resolve(map[engine.Side][]engine.Order{"DE": f.Orders}, dice.New([]byte("map"), "setup")); err != nil {
-		t.Fatal(err)
-	}
+	st, evs := robotWindow(t, newGame(t, engine.Options{"fog-limited": true}), "map")
 	sums := map[string]string{}
 	for _, side := range []engine.Side{"RU", "DE", gwite.Moderator} {
 		name := map[engine.Side]string{"RU": "RU", "DE": "DE", gwite.Moderator: "moderator"}[side]
-		img := Map(st, side, "t1 · GT1 RU-MOVE · "+name)
+		img := Map(st, side, "t1 · GT1 RU-MOVE · "+name, evs)
 		var buf bytes.Buffer
 		if err := render.EncodePNG(&buf, img); err != nil {
 			t.Fatal(err)

@@ -80,6 +80,9 @@ type Player struct {
 	Side    string `json:",omitempty"`
 	Name    string
 	Address string
+	// JSON: the player asked for the JSON twin of each report
+	// (docs/report-schema.md) beside the text.
+	JSON bool `json:",omitempty"`
 }
 
 // Window is the open window of a game as the referee runs it.

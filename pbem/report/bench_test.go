@@ -1,0 +1,114 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"testing"
+
+	"pbem/engine"
+	"pbem/engine/gwite"
+	"pbem/engine/rulesets"
+	"pbem/orders"
+	"pbem/pbem/dice"
+	"pbem/pbem/robot"
+	"pbem/render"
+	"pbem/scenarios"
+	"pbem/templates"
+)
+
+// newGame starts tannenberg-1914 with options opt.
+func newGame(tb testing.TB, opt engine.Options) engine.State {
+	tb.Helper()
+	c, err := scenarios.Embedded()
+	if c == nil {
+		tb.Fatal(err)
+	}
+	data, scen, err := c.Find("tannenberg-1914")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	st, err := rulesets.New(data, scen, opt)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return st
+}
+
+// robotWindow resolves the open window with the robots' orders for every
+// side that gives some, its dice seeded by seed and the window.
+func robotWindow(tb testing.TB, st engine.State, seed string) (engine.State, []engine.Event) {
+	tb.Helper()
+	w := st.Window()
+	byside := map[engine.Side][]engine.Order{}
+	for _, side := range w.Submit {
+		f, err := orders.Parse(w.ID, []byte(robot.Orders(st.View(side).(*gwite.View))), gwite.Ruleset{}.Verbs())
+		if err != nil {
+			tb.Fatal(err)
+		}
+		byside[side] = f.Orders
+	}
+	next, evs, err := st.Resolve(byside, dice.New([]byte(seed), w.ID))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return next, evs
+}
+
+// playTo plays tannenberg-1914 under limited fog, robots on both sides,
+// until window id opens, and returns the game and the events that opened
+// it.
+func playTo(tb testing.TB, id string) (engine.State, []engine.Event) {
+	tb.Helper()
+	st := newGame(tb, engine.Options{"cavalry-windows": true, "fog-limited": true})
+	var events []engine.Event
+	for st.Window().ID != id {
+		if st.Window().Done {
+			tb.Fatalf("the game ended before %s", id)
+		}
+		st, events = robotWindow(tb, st, "bench")
+	}
+	return st, events
+}
+
+// One side's report as its mail carries it, after the first combat of the
+// game: the text, the map and the close-up, both PNG-encoded (Pictures
+// draws them side by side). Its floor,
+// BenchmarkFloorEncodeEmptyMap, encodes a blank white image of the map's
+// size.
+func BenchmarkSideReport(b *testing.B) {
+	st, events := playTo(b, "GT1 DE-MOVE")
+	b.ReportAllocs()
+	size := 0
+	for b.Loop() {
+		r := Build(st, Input{Game: "t1", Side: "RU", Resolved: "GT1 RU-COMBAT (Russian Combat Phase)", Events: events,
+			Deadline: "Tue 3 Sep 1914 18:00 UTC", Address: "referee@club.example", Template: "(the template)"})
+		text, err := templates.Text(r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		whole, zoomed, err := Pictures(st, "RU", "t1", events)
+		if err != nil || zoomed == nil {
+			b.Fatalf("no close-up after a combat: %v", err)
+		}
+		size = len(text) + len(whole) + len(zoomed)
+	}
+	b.ReportMetric(float64(size), "bytes/report")
+}
+
+func BenchmarkFloorEncodeEmptyMap(b *testing.B) {
+	st, _ := playTo(b, "GT1 RU-MOVE")
+	size := Map(st, "RU", "t1", nil).Bounds()
+	img := image.NewRGBA(size)
+	for i := range img.Pix {
+		img.Pix[i] = 0xff // opaque white paper, as a map is opaque
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		var buf bytes.Buffer
+		if err := render.EncodePNG(&buf, img); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(size.Dx()*size.Dy()), fmt.Sprintf("px/%dx%d", size.Dx(), size.Dy()))
+}
