@@ -216,7 +216,7 @@ func (g *Game) Adjust(directive string) error {
 			g.opt = engine.Options{}
 		}
 		g.opt[f[1]] = true
-	case "gruppe", "gruppe-off":
+	case "gruppe", "gruppe-off", "gruppe-merge":
 		return g.adjustGruppe(f) // T 18 (t18.go)
 	default:
 		if ok, err := g.AdjustExclusive(f); ok {

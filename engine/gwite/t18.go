@@ -942,6 +942,9 @@ func (g *Game) adjustGruppe(f []string) error {
 	if err != nil || n < 1 || n > g.gruppeMarkers() {
 		return fmt.Errorf("%s: %q is not a marker number", f[0], f[1])
 	}
+	if f[0] == "gruppe-merge" {
+		return g.mergeGruppe(n, f[2])
+	}
 	gr := g.gruppe(n)
 	if gr == nil {
 		gr = &Gruppe{N: n}
@@ -975,6 +978,24 @@ func (g *Game) adjustGruppe(f []string) error {
 			o.drop(id)
 		}
 		gr.add(id)
+	}
+	g.changed()
+	return nil
+}
+
+// mergeGruppe moves every unit of on-map Gruppe n under on-map Gruppe
+// into, leaving n a dummy where it stands: a change of what the markers
+// hide that leaves the markers as they are (the leak tests use it).
+func (g *Game) mergeGruppe(n int, into string) error {
+	m, err := strconv.Atoi(into)
+	from, to := g.gruppe(n), g.gruppe(m)
+	if err != nil || from == nil || to == nil || !from.OnMap || !to.OnMap || n == m {
+		return fmt.Errorf("gruppe-merge: want two different Gruppen on the map, not %d and %q", n, into)
+	}
+	for _, id := range append([]string(nil), from.Units...) {
+		from.drop(id)
+		g.place(g.units[id], to.Hex)
+		to.add(id)
 	}
 	g.changed()
 	return nil

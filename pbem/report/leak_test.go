@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,8 +20,10 @@ import (
 
 // artifacts is everything a side is given in a window, as text: its
 // report and the report's JSON twin, its order template, the robot's
-// orders drawn from its View, and the acknowledgement of those orders
-// (with the preview of every path and the odds of every attack).
+// orders drawn from its View, the acknowledgement of those orders (with
+// the preview of every path and the odds of every attack), the sketch of
+// its map (what the PNG is drawn from), and the error reply to a file that
+// orders an enemy unit about.
 func artifacts(t *testing.T, st engine.State, side engine.Side) []string {
 	t.Helper()
 	r := report.Build(st, report.Input{Game: "t1", Side: side, Deadline: "soon", Address: "referee@club.example"})
@@ -41,7 +44,21 @@ func artifacts(t *testing.T, st engine.State, side engine.Side) []string {
 	}
 	res, err := ack.Bind(st, "t1", side, f, time.Time{}, nil)
 	reply := ack.Acknowledge(ack.Ack{Game: "t1", Side: side, Window: w, Deadline: "soon", File: f, Result: res, Err: err})
-	return []string{text, string(twin), ack.Template(st, "t1", side), body, reply}
+	// The first enemy unit of the game, wherever it is and whatever it is
+	// hidden in, ordered to move: the refusal must not tell where it is.
+	var enemy string
+	for _, u := range st.View(gwite.Moderator).(*gwite.View).Units {
+		if u.Side != side {
+			enemy = u.ID
+			break
+		}
+	}
+	bad := fmt.Sprintf("Game: t1\nSide: %s\nWindow: %s\nNonce: leak-test-nonce\n\nmove %s via 1010\ncc %s with %s\nattack 1010 with %s\n", side, w.ID, enemy, enemy, enemy, enemy)
+	if f, err = orders.Parse("orders.txt", []byte(bad), gwite.Ruleset{}.Verbs()); err == nil {
+		res, err = ack.Bind(st, "t1", side, f, time.Time{}, nil)
+	}
+	refusal := ack.Acknowledge(ack.Ack{Game: "t1", Side: side, Window: w, Deadline: "soon", File: f, Result: res, Err: err})
+	return []string{text, string(twin), ack.Template(st, "t1", side), body, reply, report.Sketch(st, side, nil), refusal}
 }
 
 // copyOf is an independent copy of st, through its snapshot.
@@ -63,8 +80,9 @@ func copyOf(t *testing.T, rs engine.Ruleset, st engine.State) *gwite.Game {
 // tannenberg-1914, with the rulebook's fog (Gruppen) and with limited
 // fog, at every window and for each side, everything the side is given
 // (artifacts) is the same when a hidden part of the game changes (the
-// steps of an enemy unit the side cannot see), and the report changes
-// when a part it sees changes (the steps of an enemy unit in sight).
+// steps of an enemy unit the side cannot see, where an unseen enemy unit
+// stands, what the Gruppe markers hide), and the report changes when a
+// part it sees changes (the steps of an enemy unit in sight).
 func TestReportsLeakNothing(t *testing.T) {
 	games := 10
 	if testing.Short() {
@@ -81,39 +99,44 @@ func TestReportsLeakNothing(t *testing.T) {
 	rs, _ := rulesets.Lookup(data.System)
 	verbs := rs.Verbs()
 	for _, fog := range []string{"rulebook", "limited"} {
-		hiddenChecks, visibleChecks := 0, 0
 		for seed := range games {
-			opt := engine.Options{}
-			if fog == "limited" {
-				opt["fog-limited"] = true
-			}
-			st, err := rs.New(data, scen, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for !st.Window().Done {
-				w := st.Window()
-				for _, side := range []engine.Side{"RU", "DE"} {
-					h, v := checkLeak(t, rs, st, side, fmt.Sprintf("%s game %d %s %s", fog, seed, w.ID, side))
-					hiddenChecks += h
-					visibleChecks += v
+			t.Run(fmt.Sprintf("%s-%d", fog, seed), func(t *testing.T) {
+				t.Parallel()
+				opt := engine.Options{}
+				if fog == "limited" {
+					opt["fog-limited"] = true
 				}
-				byside := map[engine.Side][]engine.Order{}
-				for _, side := range w.Submit {
-					f, err := orders.Parse(w.ID, []byte(robot.Orders(st.View(side).(*gwite.View))), verbs)
-					if err != nil {
-						t.Fatal(err)
-					}
-					byside[side] = f.Orders
-				}
-				if st, _, err = st.Resolve(byside, dice.New(fmt.Appendf(nil, "leak %d", seed), w.ID)); err != nil {
+				st, err := rs.New(data, scen, opt)
+				if err != nil {
 					t.Fatal(err)
 				}
-			}
-		}
-		t.Logf("%s fog: %d hidden changes and %d visible changes checked over %d games", fog, hiddenChecks, visibleChecks, games)
-		if hiddenChecks == 0 || visibleChecks == 0 {
-			t.Errorf("%s fog: %d hidden and %d visible changes checked", fog, hiddenChecks, visibleChecks)
+				hiddenChecks, visibleChecks, windows := 0, 0, 0
+				for !st.Window().Done {
+					w := st.Window()
+					windows++
+					for _, side := range []engine.Side{"RU", "DE"} {
+						h, v := checkLeak(t, rs, st, side, fmt.Sprintf("%s game %d %s %s", fog, seed, w.ID, side))
+						hiddenChecks += h
+						visibleChecks += v
+					}
+					byside := map[engine.Side][]engine.Order{}
+					for _, side := range w.Submit {
+						f, err := orders.Parse(w.ID, []byte(robot.Orders(st.View(side).(*gwite.View))), verbs)
+						if err != nil {
+							t.Fatal(err)
+						}
+						byside[side] = f.Orders
+					}
+					if st, _, err = st.Resolve(byside, dice.New(fmt.Appendf(nil, "leak %d", seed), w.ID)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				v := st.View(gwite.Moderator).(*gwite.View)
+				t.Logf("%d windows, %d hidden changes and %d visible changes checked; the game ends at %d VP (%s)", windows, hiddenChecks, visibleChecks, v.VP, v.Level)
+				if hiddenChecks == 0 || visibleChecks == 0 {
+					t.Errorf("%d hidden and %d visible changes checked", hiddenChecks, visibleChecks)
+				}
+			})
 		}
 	}
 }
@@ -155,5 +178,85 @@ func checkLeak(t *testing.T, rs engine.Ruleset, st engine.State, side engine.Sid
 			}
 		}
 	}
+	// Where an unseen enemy unit outside the Gruppen stands: moved to
+	// another empty hex the side does not see either.
+	mod := st.View(gwite.Moderator).(*gwite.View)
+	mine := st.View(side).(*gwite.View)
+	inGruppe, taken := map[string]bool{}, map[string]bool{}
+	for _, gr := range mod.Gruppen {
+		for _, id := range gr.Units {
+			inGruppe[id] = true
+		}
+	}
+	for _, u := range mod.Units {
+		if u.Loc == gwite.OnMap {
+			taken[u.Hex.String()] = true
+		}
+	}
+	for _, u := range mod.Units {
+		if u.Side == side || u.Loc != gwite.OnMap || seen[u.ID] || inGruppe[u.ID] || mine.Sees(u.Hex) {
+			continue
+		}
+		for _, h := range mod.Map.Grid.All() {
+			if mine.Sees(h) || taken[h.String()] || mod.Map.Terrain(h).Water() {
+				continue
+			}
+			hidden++
+			compare(t, where, fmt.Sprintf("moving unseen %s from %s to %s", u.ID, u.Hex, h), before, func(c *gwite.Game) error {
+				return c.Adjust(fmt.Sprintf("at %s %s", u.ID, h))
+			}, rs, st, side)
+			break
+		}
+		break
+	}
+	// What the Gruppe markers hide: the units of one Gruppe go under
+	// another, the first left a dummy.
+	if side == "RU" {
+		var full, other *gwite.GruppeView
+		for i := range mod.Gruppen {
+			gr := &mod.Gruppen[i]
+			if !gr.OnMap {
+				continue
+			}
+			if full == nil && len(gr.Units) > 0 {
+				full = gr
+			} else if other == nil {
+				other = gr
+			}
+		}
+		if full != nil && other != nil {
+			hidden++
+			compare(t, where, fmt.Sprintf("emptying Gruppe %d into %d", full.N, other.N), before, func(c *gwite.Game) error {
+				return c.Adjust(fmt.Sprintf("gruppe-merge %d %d", full.N, other.N))
+			}, rs, st, side)
+		}
+	}
 	return hidden, visible
+}
+
+// compare makes a copy of st, changes it, and fails if what side is
+// given differs from before.
+func compare(t *testing.T, where, change string, before []string, adjust func(*gwite.Game) error, rs engine.Ruleset, st engine.State, side engine.Side) {
+	t.Helper()
+	c := copyOf(t, rs, st)
+	if err := adjust(c); err != nil {
+		t.Fatalf("%s: %s: %v", where, change, err)
+	}
+	after := artifacts(t, c, side)
+	for i := range before {
+		if before[i] != after[i] {
+			t.Errorf("%s: %s, which %s cannot see, changed what it is given (artifact %d):\n%s", where, change, side, i, firstDiff(before[i], after[i]))
+		}
+	}
+}
+
+// firstDiff is the first line where a and b differ.
+func firstDiff(a, b string) string {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range min(len(la), len(lb)) {
+		if la[i] != lb[i] {
+			return fmt.Sprintf("line %d: %q\nnow:    %q", i+1, la[i], lb[i])
+		}
+	}
+	return "(a line added or dropped at the end)"
 }

@@ -172,3 +172,33 @@ func within(a, b []hex.Hex) bool {
 }
 
 func label(id string, side engine.Side) string { return strings.TrimPrefix(id, string(side)+"-") }
+
+// Sketch is, as text, everything Map draws for side besides the static
+// map: the counters, the moves, the combats and the hexes out of sight.
+// Map is a function of the sketch and the map (render.Draw is
+// deterministic), so two equal sketches draw the same picture; the leak
+// tests compare sketches, a thousandth of the cost of drawing.
+func Sketch(st engine.State, side engine.Side, events []engine.Event) string {
+	v := st.View(side).(*gwite.View)
+	opt := options(v, side, "", events)
+	var b strings.Builder
+	for _, c := range counters(v) {
+		fmt.Fprintf(&b, "counter %+v\n", c)
+	}
+	for _, a := range opt.Arrows {
+		fmt.Fprintf(&b, "arrow %+v\n", a)
+	}
+	for _, c := range opt.Clashes {
+		fmt.Fprintf(&b, "clash %+v\n", c)
+	}
+	if opt.Unseen != nil {
+		b.WriteString("unseen")
+		for _, h := range v.Map.Grid.All() {
+			if opt.Unseen(h) {
+				b.WriteString(" " + h.String())
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
