@@ -199,8 +199,12 @@ var (
 			configFlag(fs, o)
 			fs.StringVar(&o.side, "side", "", "the side")
 			fs.BoolVar(&o.asJSON, "json", false, "print the JSON twin")
+			fs.StringVar(&o.game, "game", "", "the game (or give it last)")
 		},
 		run: func(e *env, o *options, args []string) int {
+			if len(args) == 0 && o.game != "" {
+				args = []string{o.game}
+			}
 			if len(args) != 1 {
 				fmt.Fprintln(e.stderr, "usage: pbem report [-c pbem.toml] [-side SIDE] [-json] GAME")
 				return 2

@@ -236,6 +236,9 @@ func TestServeAndAdminister(t *testing.T) {
 	if code, out, errs := s.pbem("report", "-side", "ru", "t1"); code != 0 || !strings.Contains(out, "the report of Russian (RU)") || !strings.Contains(out, "Your units:") || !strings.Contains(out, "Window: GT1 DE-SETUP") {
 		t.Errorf("report: %d %s %s", code, out, errs)
 	}
+	if code, out, _ := s.pbem("report", "--game", "t1", "--side", "de"); code != 0 || !strings.Contains(out, "the report of German (DE)") {
+		t.Errorf("report --game t1 --side de: %d %s", code, out)
+	}
 	if code, out, _ := s.pbem("report", "-json", "t1"); code != 0 || !strings.Contains(out, `"Version": 1`) || !strings.Contains(out, `"Side": ""`) {
 		t.Errorf("report -json (the moderators'): %d %s", code, out)
 	}
