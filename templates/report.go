@@ -7,6 +7,7 @@ package templates
 import (
 	_ "embed"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"text/template"
 	"unicode/utf8"
@@ -41,6 +42,25 @@ type Report struct {
 	Next     Window
 	Address  string // where orders go
 	Template string // the order template of the next window
+	Dice     Dice   `json:",omitzero"`
+}
+
+// Dice is what a report says of the dice (docs/dice.md): the commitment
+// to the seed of the window now open, and the seed of the window just
+// resolved, revealed, with what went into its rolls.
+type Dice struct {
+	Window     string  `json:",omitempty"` // the window now open
+	Commitment string  `json:",omitempty"` // hex SHA-256 of its seed
+	Last       *Reveal `json:",omitempty"`
+}
+
+// Reveal is a resolved window's seed and what went into its rolls.
+type Reveal struct {
+	Window     string
+	Seed       string   // hex
+	Commitment string   // as the report that opened the window gave it
+	Nonces     []string // "SIDE NONCE", a line each, in the game's side order; "SIDE " for a side that sent none
+	Rolls      int      // attempts made, public and private
 }
 
 // Unit is one unit as the report lists it.
@@ -69,7 +89,7 @@ type Window struct {
 //go:embed report.tmpl
 var reportText string
 
-var report = template.Must(template.New("report").Funcs(template.FuncMap{"wrap": wrap, "join": func(s []string) string { return strings.Join(s, ", ") }}).Parse(reportText))
+var report = template.Must(template.New("report").Funcs(template.FuncMap{"wrap": wrap, "join": func(s []string) string { return strings.Join(s, ", ") }, "nonce": nonceLine}).Parse(reportText))
 
 // Text is the report as a plain-text mail, at most 72 columns where the
 // words allow.
@@ -77,6 +97,16 @@ func Text(r *Report) (string, error) {
 	var b strings.Builder
 	err := report.Execute(&b, r)
 	return b.String(), err
+}
+
+// nonceLine shows "SIDE NONCE" with the nonce quoted, or that the side
+// sent no file.
+func nonceLine(s string) string {
+	side, n, _ := strings.Cut(s, " ")
+	if n == "" {
+		return side + " sent no file: its nonce is empty"
+	}
+	return side + " " + strconv.Quote(n)
 }
 
 // wrap fills s into lines of at most 72 characters, the lines after the

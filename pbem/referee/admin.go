@@ -402,9 +402,10 @@ func (r *Referee) Report(id string, side engine.Side, asJSON bool, now time.Time
 		if err != nil {
 			return err
 		}
-		in := report.Input{Game: id, Side: side, Deadline: g.deadline(g.window), Address: r.cfg.Address}
+		in := report.Input{Game: id, Side: side, Deadline: g.deadline(g.window), Address: r.cfg.Address, Dice: g.dice(nil)}
 		if len(recs) > 0 {
 			in.Resolved = recs[len(recs)-1].Window
+			in.Dice = g.dice(recs[len(recs)-1])
 		}
 		if side != gwite.Moderator {
 			in.Template = ack.Template(g.state, id, side)

@@ -277,7 +277,7 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 		v.Outcome, v.Why = Refused, err.Error()
 	} else {
 		v.Outcome = Accepted
-		pending = &store.Pending{Side: s.Side, Player: s.Player, Fingerprint: s.Fingerprint, Receipt: res.Receipt,
+		pending = &store.Pending{Side: s.Side, Player: s.Player, Fingerprint: s.Fingerprint, Receipt: res.Receipt, Nonce: res.Binding.Nonce,
 			Final: res.Binding.Final, Canonical: ack.Canonical(res.Binding, res.Orders), Signed: append([]byte(nil), d.Raw...), Received: now}
 	}
 	if to == "" {

@@ -246,7 +246,7 @@ func (r *Referee) NewGame(s Spec, now time.Time) error {
 		return err
 	}
 	w := openWindow(rec, st.Window(), now)
-	mails := r.windowMails(&loaded{rec: rec, data: data, scen: scen, rs: rs, state: st, window: w}, nil, "", nil)
+	mails := r.windowMails(&loaded{rec: rec, data: data, scen: scen, rs: rs, state: st, window: w}, nil, "", nil, nil)
 	err = r.db.Update(func(tx *store.Tx) error {
 		if err := tx.CreateGame(rec, entries, snap, w); err != nil {
 			return err

@@ -6,7 +6,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -427,4 +431,121 @@ func TestBackupsBeforeResolution(t *testing.T) {
 	if !strings.HasSuffix(files[0], "-t1-GT1-RU-MOVE.db") || !strings.HasSuffix(files[1], "-t1-GT1-RU-COMBAT.db") {
 		t.Errorf("the copies kept: %v", files)
 	}
+}
+
+// The script of docs/dice.md, run on the windows of a game played through
+// the referee: for each window, the seed its closing report reveals
+// hashes to the commitment the report that opened it gave (before any
+// file was taken), and the script, fed the seed, the commitment and the
+// nonces as that report shows them, prints exactly the rolls the
+// Russian's report tells, in order.
+func TestDiceScript(t *testing.T) {
+	for _, tool := range []string{"sh", "openssl", "sha256sum", "basenc", "sed"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s: %v (make deps installs what the tests need)", tool, err)
+		}
+	}
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "dice.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "```sh\n")
+	script, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("docs/dice.md has no sh block")
+	}
+	path := filepath.Join(t.TempDir(), "check-dice")
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, DefaultPolicy())
+	anna := h.players["RU"].address
+	report := func(mails []*store.Mail) string {
+		for _, m := range mails {
+			if m.To[0] == anna && strings.Contains(m.Body, "The dice") {
+				return m.Body
+			}
+		}
+		t.Fatalf("no report to Anna among %d mails", len(mails))
+		return ""
+	}
+	hexAfter := func(text, label string) string {
+		_, rest, ok := strings.Cut(text, label)
+		if !ok {
+			t.Fatalf("no %q in:\n%s", label, text)
+		}
+		return strings.Fields(rest)[0]
+	}
+	now := t0
+	opened := report(h.outbox(now))
+	checked, rolls := 0, 0
+	for k := 0; k < 14; k++ {
+		_, w := h.state()
+		committed := hexAfter(opened, w.ID+" will be rolled with the seed committed to as")
+		st, _ := h.state()
+		for _, side := range st.Window().Submit {
+			file := h.robotFile(string(side), fmt.Sprintf("%s %% dice-%02d", strings.ToLower(string(side)), k), false)
+			if v := h.receive(h.players[string(side)].mail(t, fmt.Sprintf("d%d%s", k, side), file), now); v.Outcome != Accepted {
+				t.Fatalf("%s: %+v", w.ID, v)
+			}
+		}
+		h.outbox(now)
+		now = now.Add(time.Hour)
+		if err := h.ref.ProcessNow("t1", "Mo", "test", now); err != nil {
+			t.Fatal(err)
+		}
+		closed := report(h.outbox(now))
+		seed := hexAfter(closed, "with the seed\n")
+		if revealed := hexAfter(closed, "commitment given when it opened,"); revealed != committed {
+			t.Fatalf("%s: revealed commitment %s, published %s", w.ID, revealed, committed)
+		}
+		var nonces []string
+		_, section, _ := strings.Cut(closed, "and the nonces of the files used:\n")
+		for _, line := range strings.Split(section, "\n") {
+			f := strings.Fields(line)
+			if len(f) < 2 || (f[0] != "RU" && f[0] != "DE") {
+				break
+			}
+			if strings.HasSuffix(line, "sent no file: its nonce is empty") {
+				nonces = append(nonces, f[0]+" ")
+				continue
+			}
+			n, err := strconv.Unquote(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), f[0])))
+			if err != nil {
+				t.Fatalf("%s: nonce line %q: %v", w.ID, line, err)
+			}
+			nonces = append(nonces, f[0]+" "+n)
+		}
+		story, _, _ := strings.Cut(closed, "Game-turn ")
+		var want []string
+		for _, m := range regexp.MustCompile(`\broll (\d)`).FindAllStringSubmatch(story, -1) {
+			want = append(want, m[1])
+		}
+		cmd := exec.Command("sh", path, seed, committed, strconv.Itoa(len(want)))
+		cmd.Stdin = strings.NewReader(strings.Join(nonces, "\n"))
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: check-dice: %v\n%s", w.ID, err, out)
+		}
+		if got := strings.Fields(string(out)); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: the script rolls %v, the report tells %v (nonces %q)", w.ID, got, want, nonces)
+		}
+		// A wrong commitment is refused.
+		if len(want) > 0 && checked == 0 {
+			bad := exec.Command("sh", path, seed, strings.Repeat("0", 64), "1")
+			bad.Stdin = strings.NewReader(strings.Join(nonces, "\n"))
+			if out, err := bad.CombinedOutput(); err == nil || !strings.Contains(string(out), "does not match the commitment") {
+				t.Errorf("a wrong commitment: %v %s", err, out)
+			}
+		}
+		if len(want) > 0 {
+			checked++
+			rolls += len(want)
+		}
+		opened = closed
+	}
+	if checked < 3 {
+		t.Errorf("only %d windows with rolls checked", checked)
+	}
+	t.Logf("%d rolls of %d windows recomputed by the script", rolls, checked)
 }

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -156,7 +157,18 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 		}
 		notes = append(notes, fmt.Sprintf("%s sent no orders: its standing orders decided.", side))
 	}
-	stream := dice.New(g.rec.Seed, g.rec.ID+" "+sw.ID)
+	// The dice: the window's seed, committed to when it opened, over
+	// the nonces of the files used (docs/dice.md).
+	seed := dice.WindowSeed(g.rec.Seed, g.rec.ID, sw.ID)
+	var nonces []dice.Nonce
+	for _, side := range g.data.Sides {
+		n := dice.Nonce{Side: side}
+		if p := pend[string(side)]; p != nil {
+			n.Nonce = p.Nonce
+		}
+		nonces = append(nonces, n)
+	}
+	stream := dice.ForWindow(seed, nonces)
 	next, events, err := g.state.Resolve(byside, stream)
 	if err != nil {
 		// The engine found a broken invariant: stop the game for the
@@ -167,7 +179,11 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 	if err != nil {
 		return err
 	}
-	rec := &store.Record{Window: sw.ID, Resolved: now, Files: sortedPending(pend), Rolls: int(stream.Rolls())}
+	rec := &store.Record{Window: sw.ID, Resolved: now, Files: sortedPending(pend), Rolls: int(stream.Rolls()),
+		Seed: seed, Commitment: dice.Commitment(seed)}
+	for _, n := range nonces {
+		rec.Nonces = append(rec.Nonces, string(n.Side)+" "+n.Nonce)
+	}
 	for _, e := range events {
 		rec.Events = append(rec.Events, e.String())
 	}
@@ -175,7 +191,7 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 	ng.state, ng.window = next, openWindow(g.rec, next.Window(), now)
 	// The mails (reports and maps) are made before the transaction, which
 	// then only writes.
-	mails := r.windowMails(&ng, events, fmt.Sprintf("%s (%s)", sw.ID, sw.Name), notes)
+	mails := r.windowMails(&ng, events, fmt.Sprintf("%s (%s)", sw.ID, sw.Name), notes, rec)
 	r.backup(g.rec.ID, sw.ID, now)
 	r.hook("resolve-before-commit")
 	err = r.db.Update(func(tx *store.Tx) error {
@@ -237,7 +253,7 @@ func (r *Referee) halt(g *loaded, now time.Time, why string) error {
 // side's View and the events it may see), the window now open with its
 // deadline, and the side's order template; the moderators get everything.
 // resolved names the window just resolved ("" when the game begins).
-func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string, notes []string) []*store.Mail {
+func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string, notes []string, last *store.Record) []*store.Mail {
 	sw := g.state.Window()
 	subject := fmt.Sprintf("[%s] %s (%s)", g.rec.ID, sw.ID, sw.Name)
 	if sw.Done {
@@ -261,7 +277,7 @@ func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string,
 		}
 		gv := &given{}
 		in := report.Input{Game: g.rec.ID, Side: side, Resolved: resolved, Events: events, Notes: notes, Notices: notices,
-			Deadline: g.deadline(g.window), Address: r.cfg.Address}
+			Deadline: g.deadline(g.window), Address: r.cfg.Address, Dice: g.dice(last)}
 		if side != gwite.Moderator {
 			in.Template = ack.Template(g.state, g.rec.ID, side)
 		}
@@ -341,4 +357,19 @@ func (r *Referee) backup(id, w string, now time.Time) {
 		}
 		old = old[1:]
 	}
+}
+
+// dice is what g's reports say of the dice: the commitment to the seed of
+// the window now open (none once the game is over) and the reveal of last,
+// the window just resolved, if any.
+func (g *loaded) dice(last *store.Record) templates.Dice {
+	var d templates.Dice
+	if w := g.state.Window(); !w.Done {
+		d.Window, d.Commitment = w.ID, dice.Commitment(dice.WindowSeed(g.rec.Seed, g.rec.ID, w.ID))
+	}
+	if last != nil && last.Seed != nil {
+		d.Last = &templates.Reveal{Window: last.Window, Seed: hex.EncodeToString(last.Seed), Commitment: last.Commitment,
+			Nonces: last.Nonces, Rolls: last.Rolls}
+	}
+	return d
 }

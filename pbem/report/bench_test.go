@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/hex"
 	"fmt"
 	"image"
 	"testing"
@@ -36,8 +37,16 @@ func newGame(tb testing.TB, opt engine.Options) engine.State {
 }
 
 // robotWindow resolves the open window with the robots' orders for every
-// side that gives some, its dice seeded by seed and the window.
-func robotWindow(tb testing.TB, st engine.State, seed string) (engine.State, []engine.Event) {
+// side that gives some, with the dice of game t1 whose secret is secret,
+// each side that gives orders putting in the nonce "robot SIDE"
+// (docs/dice.md).
+func robotWindow(tb testing.TB, st engine.State, secret string) (engine.State, []engine.Event) {
+	next, evs, _ := robotWindowDice(tb, st, secret)
+	return next, evs
+}
+
+// robotWindowDice is robotWindow, and the dice's reveal.
+func robotWindowDice(tb testing.TB, st engine.State, secret string) (engine.State, []engine.Event, *templates.Reveal) {
 	tb.Helper()
 	w := st.Window()
 	byside := map[engine.Side][]engine.Order{}
@@ -48,11 +57,24 @@ func robotWindow(tb testing.TB, st engine.State, seed string) (engine.State, []e
 		}
 		byside[side] = f.Orders
 	}
-	next, evs, err := st.Resolve(byside, dice.New([]byte(seed), w.ID))
+	seed := dice.WindowSeed([]byte(secret), "t1", w.ID)
+	reveal := &templates.Reveal{Window: w.ID, Seed: hex.EncodeToString(seed), Commitment: dice.Commitment(seed)}
+	var nonces []dice.Nonce
+	for _, side := range []engine.Side{"RU", "DE"} {
+		n := dice.Nonce{Side: side}
+		if _, sent := byside[side]; sent {
+			n.Nonce = "robot " + string(side)
+		}
+		nonces = append(nonces, n)
+		reveal.Nonces = append(reveal.Nonces, string(n.Side)+" "+n.Nonce)
+	}
+	stream := dice.ForWindow(seed, nonces)
+	next, evs, err := st.Resolve(byside, stream)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return next, evs
+	reveal.Rolls = int(stream.Rolls())
+	return next, evs, reveal
 }
 
 // playTo plays tannenberg-1914 under limited fog, robots on both sides,

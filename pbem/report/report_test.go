@@ -16,6 +16,7 @@ import (
 
 	"pbem/engine"
 	"pbem/engine/gwite"
+	"pbem/pbem/dice"
 	"pbem/render"
 	"pbem/templates"
 )
@@ -55,6 +56,7 @@ func TestReportsEveryWindow(t *testing.T) {
 		st := newGame(t, opt)
 		resolved := ""
 		var events []engine.Event
+		var last *templates.Reveal
 		var pictures []string // under limited fog: name, size and hash of the pixels of each map
 		for st.Window().Turn == 1 {
 			w := st.Window()
@@ -64,7 +66,8 @@ func TestReportsEveryWindow(t *testing.T) {
 				}
 				name := fmt.Sprintf("report-%s-%s-%s", fog, strings.ReplaceAll(w.ID, " ", "-"), map[engine.Side]string{"RU": "RU", "DE": "DE", gwite.Moderator: "moderator"}[side])
 				r := Build(st, Input{Game: "t1", Side: side, Resolved: resolved, Events: events,
-					Deadline: "Tue 3 Sep 1914 18:00 UTC", Address: "referee@club.example", Template: "(the template)"})
+					Deadline: "Tue 3 Sep 1914 18:00 UTC", Address: "referee@club.example", Template: "(the template)",
+					Dice: templates.Dice{Window: w.ID, Commitment: dice.Commitment(dice.WindowSeed([]byte("report"), "t1", w.ID)), Last: last}})
 				text, err := templates.Text(r)
 				if err != nil {
 					t.Fatal(err)
@@ -83,8 +86,8 @@ func TestReportsEveryWindow(t *testing.T) {
 					checkNoUnseenEnemy(t, name, st, side, text)
 				}
 			}
-			next, evs := robotWindow(t, st, "report")
-			resolved, events, st = fmt.Sprintf("%s (%s)", w.ID, w.Name), evs, next
+			next, evs, reveal := robotWindowDice(t, st, "report")
+			resolved, events, st, last = fmt.Sprintf("%s (%s)", w.ID, w.Name), evs, next, reveal
 		}
 		if fog == "limited" {
 			golden(t, "maps-limited-GT1", strings.Join(pictures, "\n")+"\n")

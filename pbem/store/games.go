@@ -104,6 +104,7 @@ type Pending struct {
 	Final       bool
 	Canonical   []byte    // the canonical text the receipt hashes (ack.Canonical)
 	Signed      []byte    // the signed bytes as received
+	Nonce       string    // the file's nonce, its side's part of the window's dice
 	Received    time.Time // when the mail was taken in
 }
 
@@ -115,6 +116,12 @@ type Record struct {
 	Files    []*Pending // the file of each side that sent one, in side order
 	Events   []string
 	Rolls    int
+	// The dice (docs/dice.md): the window's seed, revealed now, the
+	// commitment published when it opened, and the nonces, "SIDE NONCE"
+	// in the game's side order.
+	Seed       []byte   `json:",omitempty"`
+	Commitment string   `json:",omitempty"`
+	Nonces     []string `json:",omitempty"`
 }
 
 // Keys in a game's bucket.
