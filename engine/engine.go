@@ -14,6 +14,10 @@ type Side = scenario.Side
 type Ruleset interface {
 	// Name is the registry key, the `system=` of a game's data.
 	Name() string
+	// Version numbers the ruleset's results: it goes up with every change
+	// that makes some window resolve differently, so that a replay knows
+	// when to expect other results (pbem audit).
+	Version() int
 	// Verbs is the order language of this system: one table drives
 	// parsing, help text and the order templates.
 	Verbs() []Verb

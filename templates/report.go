@@ -43,6 +43,9 @@ type Report struct {
 	Address  string // where orders go
 	Template string // the order template of the next window
 	Dice     Dice   `json:",omitzero"`
+	// Chain is the hash of the newest link of the game's audit chain as
+	// the report was made (docs/audit.md).
+	Chain string `json:",omitempty"`
 }
 
 // Dice is what a report says of the dice (docs/dice.md): the commitment

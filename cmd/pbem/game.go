@@ -191,6 +191,29 @@ var (
 			}
 			return daemon.Request{Cmd: "replace-player", Name: o.old, Member: m, Side: m.Side}, nil
 		})
+	auditCmd = &command{
+		name: "audit", usage: "[-c pbem.toml] [-any-engine] GAME",
+		summary: "check a game's chain, signatures and dice, and replay it window by window",
+		help: `Checks game GAME from its evidence (docs/audit.md): the audit chain link by
+link, the signature of every file accepted, every dice seed against the
+commitment published before its window, and a replay of the game from its
+first state through every window with the stored files and revealed seeds,
+comparing every state and the events of every window with the chain. It
+prints a line per window and exits 1 at the first discrepancy, naming it.
+A window resolved by another version of the rules engine is not replayed
+unless -any-engine is given.`,
+		flags: func(fs *flag.FlagSet, o *options) {
+			configFlag(fs, o)
+			fs.BoolVar(&o.anyEngine, "any-engine", false, "replay windows resolved by another engine version too")
+		},
+		run: func(e *env, o *options, args []string) int {
+			if len(args) != 1 {
+				fmt.Fprintln(e.stderr, "usage: pbem audit [-c pbem.toml] [-any-engine] GAME")
+				return 2
+			}
+			return admin(e, o, daemon.Request{Cmd: "audit", Game: args[0], AnyEngine: o.anyEngine})
+		},
+	}
 	reportCmd = &command{
 		name: "report", usage: "[-c pbem.toml] [-side SIDE] [-json] GAME",
 		summary: "print a side's current report (or the moderators', without -side)",

@@ -48,6 +48,7 @@ type options struct {
 	at, days    string
 	fog         string
 	asJSON      bool
+	anyEngine   bool
 	old         string
 	side, name  string
 	address     string
@@ -63,7 +64,7 @@ var commands []*command
 
 func init() {
 	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd, ordersCmd, ordersCheck, ordersTemplate, signCmd, selfplayCmd, adjudicateCmd, rulingsCmd,
-		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, reportCmd, keyAdd, keyList, keyRemove}
+		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, reportCmd, auditCmd, keyAdd, keyList, keyRemove}
 }
 
 func main() {

@@ -233,7 +233,7 @@ func offline(cfg *config.Config, req daemon.Request) (daemon.Response, error) {
 		Replies: cfg.Referee.Replies, Catalog: cat, Backups: cfg.Referee.Backups, Keep: cfg.Referee.Keep}, slog.New(slog.DiscardHandler))
 	text, err := daemon.Do(ref, req, time.Now())
 	if err != nil {
-		return daemon.Response{Error: err.Error()}, nil
+		return daemon.Response{Text: text, Error: err.Error()}, nil
 	}
 	return daemon.Response{Text: text}, nil
 }

@@ -15,6 +15,9 @@ type Ruleset struct{}
 // Name implements engine.Ruleset.
 func (Ruleset) Name() string { return "gwite" }
 
+// Version implements engine.Ruleset. 1: as of the audit chain.
+func (Ruleset) Version() int { return 1 }
+
 // Window kinds for the verb table.
 const (
 	kindMove   = "move"

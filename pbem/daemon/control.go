@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"pbem/pbem/audit"
 	"strings"
 	"time"
 
@@ -21,7 +22,7 @@ import (
 // keeps them from opening the file), or run it on the file themselves when
 // it does not.
 type Request struct {
-	Cmd      string // games, show, report, render, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove, backup
+	Cmd      string // games, show, report, render, audit, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove, backup
 	Game     string
 	Who      string // the moderator acting
 	Why      string
@@ -32,6 +33,9 @@ type Request struct {
 	Duration time.Duration
 	Path     string // where a backup or a map goes
 	JSON     bool   // the report's JSON twin rather than its text
+	// AnyEngine: audit replays windows resolved by another version of
+	// the ruleset too.
+	AnyEngine bool
 }
 
 // Response is the answer to a Request.
@@ -98,6 +102,8 @@ func Do(ref *referee.Referee, req Request, now time.Time) (string, error) {
 		return ref.Show(req.Game, now)
 	case "report":
 		return ref.Report(req.Game, engine.Side(req.Side), req.JSON, now)
+	case "audit":
+		return ref.Audit(req.Game, audit.Options{AnyEngine: req.AnyEngine})
 	case "render":
 		n, err := ref.Picture(req.Game, engine.Side(req.Side), req.Path, now)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"os"
+	"pbem/pbem/chain"
 	"slices"
 	"strings"
 	"time"
@@ -239,6 +240,22 @@ func (r *Referee) act(id, who, what string, now time.Time, fn func(e *edit) erro
 				return err
 			}
 		}
+		// The action on the chain: who, what (with the reason), the
+		// signed command it came by, and the keys as they now are.
+		l := &chain.Link{At: now, Kind: chain.KindModerator}
+		l.Add("who", who).Add("what", what).Add("window", w.ID).Add("deadline", w.Deadline.UTC().Format(time.RFC3339)).Add("paused", g.Paused)
+		if r.receipt != nil {
+			l.Add("command", r.receipt.Hash)
+		}
+		if e.keysChanged {
+			if err := keepKeys(tx, id, e.keys); err != nil {
+				return err
+			}
+			addKeys(l, e.keys)
+		}
+		if _, err := tx.Append(id, l); err != nil {
+			return err
+		}
 		n := store.Notice{At: now, Who: who, What: what}
 		g.Notices = append(g.Notices, n)
 		if err := tx.PutGame(g); err != nil {
@@ -402,7 +419,11 @@ func (r *Referee) Report(id string, side engine.Side, asJSON bool, now time.Time
 		if err != nil {
 			return err
 		}
-		in := report.Input{Game: id, Side: side, Deadline: g.deadline(g.window), Address: r.cfg.Address, Dice: g.dice(nil)}
+		_, head, err := tx.Head(id)
+		if err != nil {
+			return err
+		}
+		in := report.Input{Game: id, Side: side, Deadline: g.deadline(g.window), Address: r.cfg.Address, Dice: g.dice(nil), Chain: head}
 		if len(recs) > 0 {
 			in.Resolved = recs[len(recs)-1].Window
 			in.Dice = g.dice(recs[len(recs)-1])

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"pbem/pbem/chain"
 	"strings"
 	"time"
 
@@ -99,6 +100,9 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 	err = r.db.Update(func(tx *store.Tx) error {
 		if tx.Seen(msgID) {
 			v, reply, pending = Verdict{Outcome: Duplicate, Why: "Message-ID " + msgID + " seen before"}, nil, nil
+		}
+		if err := r.chainMailIn(tx, d, msgID, v, pending, cmd != nil, now); err != nil {
+			return err
 		}
 		if pending != nil {
 			if err := tx.PutPending(v.Game, pending); err != nil {
@@ -347,4 +351,48 @@ func (r *Referee) shortReply(tx *store.Tx, m *intake.Mail, now time.Time, text s
 		subject = "Your mail to the referee"
 	}
 	return &store.Mail{To: []string{m.From}, Subject: subject, Body: text + "\n"}
+}
+
+// chainMailIn puts mail d on the chain of the game it concerns (the
+// referee's own if none): its hash and verdict; an accepted order file or
+// command is kept whole, and a file is a link of its own.
+func (r *Referee) chainMailIn(tx *store.Tx, d Delivery, msgID string, v Verdict, pending *store.Pending, command bool, now time.Time) error {
+	game := v.Game
+	if game != "" {
+		if _, err := tx.Game(game); err != nil {
+			game = ""
+		}
+	}
+	l := &chain.Link{At: now, Kind: chain.KindMailIn}
+	l.Add("message-id", msgID).Add("mailbox", fmt.Sprintf("%s %d %d", d.Mailbox, d.UIDValidity, d.UID))
+	if d.HeaderOnly {
+		l.Add("size", d.Size)
+	} else {
+		l.Add("mail", chain.Sum(d.Raw))
+	}
+	l.Add("verdict", v.Outcome).Add("side", v.Side).Add("player", v.Player).Add("why", v.Why)
+	if game != "" && v.Outcome == Accepted && (pending != nil || command) && !d.HeaderOnly {
+		sum, err := tx.PutFile(game, d.Raw)
+		if err != nil {
+			return err
+		}
+		l.Add("file", sum)
+	}
+	if _, err := tx.Append(game, l); err != nil {
+		return err
+	}
+	if pending == nil || game == "" {
+		return nil
+	}
+	// The canonical text the resolution reads, under its hash, which is
+	// the receipt the player was given.
+	if _, err := tx.PutFile(game, pending.Canonical); err != nil {
+		return err
+	}
+	o := &chain.Link{At: now, Kind: chain.KindOrders}
+	o.Add("window", pending.Receipt.Window).Add("side", pending.Side).Add("player", pending.Player).
+		Add("fingerprint", pending.Fingerprint).Add("file", chain.Sum(pending.Signed)).Add("receipt", pending.Receipt.Hash).
+		Add("nonce", pending.Nonce).Add("final", pending.Final)
+	_, err := tx.Append(game, o)
+	return err
 }

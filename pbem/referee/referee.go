@@ -11,6 +11,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"log/slog"
+	"pbem/pbem/chain"
 	"slices"
 	"sort"
 	"strings"
@@ -246,9 +247,20 @@ func (r *Referee) NewGame(s Spec, now time.Time) error {
 		return err
 	}
 	w := openWindow(rec, st.Window(), now)
-	mails := r.windowMails(&loaded{rec: rec, data: data, scen: scen, rs: rs, state: st, window: w}, nil, "", nil, nil)
+	// The first link of the game's chain: its hash is the head the first
+	// reports quote.
+	first := gameLink(rec, rs, entries, snap, now)
+	first.Seq = 1
+	head := chain.Hash(first.Encode())
+	mails := r.windowMails(&loaded{rec: rec, data: data, scen: scen, rs: rs, state: st, window: w}, nil, "", nil, nil, head)
 	err = r.db.Update(func(tx *store.Tx) error {
 		if err := tx.CreateGame(rec, entries, snap, w); err != nil {
+			return err
+		}
+		if err := keepKeys(tx, rec.ID, entries); err != nil {
+			return err
+		}
+		if _, err := tx.Append(rec.ID, first); err != nil {
 			return err
 		}
 		for _, m := range mails {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"pbem/pbem/chain"
 	"slices"
 	"sort"
 	"strings"
@@ -144,12 +145,14 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 		byside[engine.Side(side)] = f.Orders
 	}
 	var notes []string
+	var robots []engine.Side
 	for _, side := range missing {
 		if g.rec.Policy.NMR == store.NMRRobot {
 			if v, ok := g.state.View(side).(*gwite.View); ok {
 				f, err := orders.Parse("robot", []byte(robot.Orders(v)), verbs)
 				if err == nil {
 					byside[side] = f.Orders
+					robots = append(robots, side)
 					notes = append(notes, fmt.Sprintf("%s sent no orders: the robot gave them as caretaker.", side))
 					continue
 				}
@@ -189,9 +192,14 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 	}
 	ng := *g
 	ng.state, ng.window = next, openWindow(g.rec, next.Window(), now)
+	link := resolutionLink(g.rs, rec, robots, snap, now)
+	head, err := r.nextLink(g.rec.ID, link)
+	if err != nil {
+		return err
+	}
 	// The mails (reports and maps) are made before the transaction, which
 	// then only writes.
-	mails := r.windowMails(&ng, events, fmt.Sprintf("%s (%s)", sw.ID, sw.Name), notes, rec)
+	mails := r.windowMails(&ng, events, fmt.Sprintf("%s (%s)", sw.ID, sw.Name), notes, rec, head)
 	r.backup(g.rec.ID, sw.ID, now)
 	r.hook("resolve-before-commit")
 	err = r.db.Update(func(tx *store.Tx) error {
@@ -199,6 +207,9 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 			return err
 		}
 		if err := tx.AddRecord(g.rec.ID, rec); err != nil {
+			return err
+		}
+		if _, err := tx.Append(g.rec.ID, link); err != nil {
 			return err
 		}
 		if err := tx.ClearPending(g.rec.ID); err != nil {
@@ -237,6 +248,11 @@ func (r *Referee) halt(g *loaded, now time.Time, why string) error {
 		if err := tx.PutGame(&rec); err != nil {
 			return err
 		}
+		l := &chain.Link{At: now, Kind: chain.KindModerator}
+		l.Add("who", "the referee").Add("what", "paused the game: "+why).Add("window", g.window.ID).Add("paused", true)
+		if _, err := tx.Append(g.rec.ID, l); err != nil {
+			return err
+		}
 		var to []string
 		for _, m := range g.rec.Moderators {
 			to = append(to, m.Address)
@@ -253,7 +269,7 @@ func (r *Referee) halt(g *loaded, now time.Time, why string) error {
 // side's View and the events it may see), the window now open with its
 // deadline, and the side's order template; the moderators get everything.
 // resolved names the window just resolved ("" when the game begins).
-func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string, notes []string, last *store.Record) []*store.Mail {
+func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string, notes []string, last *store.Record, head string) []*store.Mail {
 	sw := g.state.Window()
 	subject := fmt.Sprintf("[%s] %s (%s)", g.rec.ID, sw.ID, sw.Name)
 	if sw.Done {
@@ -277,7 +293,7 @@ func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string,
 		}
 		gv := &given{}
 		in := report.Input{Game: g.rec.ID, Side: side, Resolved: resolved, Events: events, Notes: notes, Notices: notices,
-			Deadline: g.deadline(g.window), Address: r.cfg.Address, Dice: g.dice(last)}
+			Deadline: g.deadline(g.window), Address: r.cfg.Address, Dice: g.dice(last), Chain: head}
 		if side != gwite.Moderator {
 			in.Template = ack.Template(g.state, g.rec.ID, side)
 		}

@@ -28,6 +28,7 @@ type Input struct {
 	Address  string
 	Template string
 	Dice     templates.Dice
+	Chain    string // the head of the game's audit chain
 }
 
 // Build is the report of in.Side after the events, with st the game as it
@@ -38,7 +39,7 @@ func Build(st engine.State, in Input) *templates.Report {
 	r := &templates.Report{
 		Version: templates.ReportVersion, Game: in.Game, Side: string(in.Side), Resolved: in.Resolved,
 		Notes: in.Notes, Notices: in.Notices, Turn: v.Turn, LastTurn: v.LastTurn(), VP: v.VP, Level: v.Level,
-		Address: in.Address, Template: in.Template, Scenario: v.ScenarioTitle(), Dice: in.Dice,
+		Address: in.Address, Template: in.Template, Scenario: v.ScenarioTitle(), Dice: in.Dice, Chain: in.Chain,
 		Next: templates.Window{ID: w.ID, Name: w.Name, Deadline: in.Deadline, Due: slices.Contains(w.Submit, in.Side), Over: w.Done},
 	}
 	r.SideName = v.SideName()

@@ -133,6 +133,8 @@ var (
 	bktPending  = []byte("pending")
 	bktReceipts = []byte("receipts")
 	bktRecords  = []byte("records")
+	bktChain    = []byte("chain") // the game's audit chain (pbem/chain), by seq
+	bktFiles    = []byte("files") // signed files and keys the chain names, by hex SHA-256
 )
 
 // ErrGameExists is returned by CreateGame for a game id already taken.
@@ -162,7 +164,7 @@ func (t *Tx) CreateGame(g *Game, keys []sig.KeyEntry, state []byte, w Window) er
 	if err != nil {
 		return err
 	}
-	for _, name := range [][]byte{bktPending, bktReceipts, bktRecords} {
+	for _, name := range [][]byte{bktPending, bktReceipts, bktRecords, bktChain, bktFiles} {
 		if _, err := b.CreateBucket(name); err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"pbem/pbem/chain"
 	"time"
 )
 
@@ -52,7 +53,25 @@ func (t *Tx) Enqueue(m *Mail, domain string, now time.Time) error {
 		m.ID = fmt.Sprintf("<pbem.%d.%s@%s>", seq, game, domain)
 	}
 	m.Queued, m.NextTry = now, now
-	return putJSON(b, u64(seq), m)
+	if err := putJSON(b, u64(seq), m); err != nil {
+		return err
+	}
+	// Every mail sent is on the chain of its game (the referee's own for
+	// mail of no game): what was sent to whom, by hash.
+	l := &chain.Link{At: now, Kind: chain.KindMailOut}
+	l.Add("message-id", m.ID)
+	for _, to := range m.To {
+		l.Add("to", to)
+	}
+	l.Add("subject", m.Subject).Add("body", chain.Sum([]byte(m.Body)))
+	for _, a := range m.Attachments {
+		l.Add("attachment", a.Name+" "+chain.Sum(a.Data))
+	}
+	if m.Game != "" && t.games().Bucket([]byte(m.Game)) == nil {
+		return nil // a mail about a game that is not stored: a refusal
+	}
+	_, err = t.Append(m.Game, l)
+	return err
 }
 
 // Due lists the mails of the outbox due at now, oldest first, at most n.

@@ -49,6 +49,7 @@ type Tx struct {
 var (
 	bucketMeta   = []byte("meta")
 	bucketGames  = []byte("games")
+	bucketChain  = []byte("chain") // the referee's own chain: mail that names no game
 	bucketOutbox = []byte("outbox")
 	bucketSent   = []byte("sent")
 	bucketInbox  = []byte("inbox")
@@ -208,6 +209,19 @@ var migrations = []migration{
 					return err
 				}
 				if err := r.Put(receiptKey(rc.Window, binary.BigEndian.Uint64(k)), vals[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}},
+	{"the audit chains and the files they name", func(tx *bolt.Tx) error {
+		if _, err := tx.CreateBucketIfNotExists(bucketChain); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketGames).ForEachBucket(func(id []byte) error {
+			for _, name := range [][]byte{bktChain, bktFiles} {
+				if _, err := tx.Bucket(bucketGames).Bucket(id).CreateBucketIfNotExists(name); err != nil {
 					return err
 				}
 			}

@@ -1,0 +1,353 @@
+// Package audit checks a game from its evidence alone (docs/audit.md):
+// its audit chain, every signature on every file it names, every dice
+// commitment against its reveal and against the reports that published
+// it, and a replay of the game from its first state through every window
+// with the stored files and revealed seeds, comparing the hash of every
+// state and of every window's events with the chain's.
+package audit
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"pbem/engine"
+	"pbem/engine/gwite"
+	"pbem/engine/rulesets"
+	"pbem/orders"
+	"pbem/orders/sig"
+	"pbem/pbem/chain"
+	"pbem/pbem/dice"
+	"pbem/pbem/robot"
+	"pbem/scenarios"
+)
+
+// Evidence is what an audit reads: a game's chain, the files the chain
+// names by hash (signed mails, canonical order files, keys), and the text
+// of the mails sent, by Message-ID.
+type Evidence struct {
+	Game  string
+	Chain [][]byte
+	Files map[string][]byte
+	Sent  map[string]string
+	// State, if set, is the game's state as stored now, which must be
+	// the last one the chain names.
+	State []byte
+}
+
+// Options tune an audit.
+type Options struct {
+	// AnyEngine replays windows resolved by another version of the
+	// ruleset and compares their results anyway.
+	AnyEngine bool
+}
+
+// Discrepancy is what an audit found wrong, and where.
+type Discrepancy struct {
+	Where string // "link 12", "GT1 RU-MOVE"
+	What  string
+}
+
+func (d *Discrepancy) Error() string { return d.Where + ": " + d.What }
+
+// Run audits ev with the games of cat and returns a line per window (and
+// a summary), or the lines so far and the first discrepancy.
+func Run(ev *Evidence, cat *scenarios.Catalog, opt Options) ([]string, error) {
+	a := &auditor{ev: ev, cat: cat, opt: opt}
+	err := a.run()
+	return a.lines, err
+}
+
+type auditor struct {
+	ev    *Evidence
+	cat   *scenarios.Catalog
+	opt   Options
+	lines []string
+
+	links   []*chain.Link
+	keys    []sig.KeyEntry
+	known   map[string]bool // the keys' hashes
+	rs      engine.Ruleset
+	state   engine.State
+	stateOf string // hash of the state replayed so far
+	sides   []engine.Side
+	// published is the text of the mails sent so far, to find the
+	// commitment of a window in the report that opened it.
+	published []string
+	// filesIn counts the files accepted in each window.
+	filesIn map[string]int
+}
+
+func (a *auditor) say(format string, args ...any) {
+	a.lines = append(a.lines, fmt.Sprintf(format, args...))
+}
+
+func bad(where, format string, args ...any) error {
+	return &Discrepancy{Where: where, What: fmt.Sprintf(format, args...)}
+}
+
+func (a *auditor) file(where, sum string) ([]byte, error) {
+	data, ok := a.ev.Files[sum]
+	if !ok {
+		return nil, bad(where, "the file %s it names is missing", sum)
+	}
+	if got := chain.Sum(data); got != sum {
+		return nil, bad(where, "the file %s has been changed: it hashes to %s", sum, got)
+	}
+	return data, nil
+}
+
+func (a *auditor) run() error {
+	links, head, err := chain.Verify(a.ev.Chain)
+	if err != nil {
+		var p *chain.Problem
+		if errors.As(err, &p) {
+			return bad(fmt.Sprintf("link %d", p.Seq), "the chain is broken: %s", p.Reason)
+		}
+		return err
+	}
+	if len(links) == 0 || links[0].Kind != chain.KindGame {
+		return bad("link 1", "the chain does not begin with the game's creation")
+	}
+	a.links, a.filesIn = links, map[string]int{}
+	a.say("chain: %d links, head %s", len(links), head)
+	for _, l := range links {
+		where := fmt.Sprintf("link %d (%s)", l.Seq, l.Kind)
+		var err error
+		switch l.Kind {
+		case chain.KindGame:
+			err = a.game(where, l)
+		case chain.KindOrders:
+			err = a.orders(where, l)
+		case chain.KindModerator:
+			err = a.addKeys(where, l)
+		case chain.KindMailOut:
+			body, ok := a.ev.Sent[l.Get("message-id")]
+			if ok && chain.Sum([]byte(body)) != l.Get("body") {
+				err = bad(where, "the mail %s sent then is not the one kept: its text has been changed", l.Get("message-id"))
+			}
+			a.published = append(a.published, body)
+		case chain.KindResolution:
+			err = a.resolution(l)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if a.ev.State != nil && chain.Sum(a.ev.State) != a.stateOf {
+		return bad("the stored game", "its state hashes to %s, the chain's last state is %s", chain.Sum(a.ev.State), a.stateOf)
+	}
+	a.say("ok: every signature, commitment and window checks; the replay ends in the stored state")
+	return nil
+}
+
+// game starts the replay from the scenario the first link names and
+// checks the starting state against it.
+func (a *auditor) game(where string, l *chain.Link) error {
+	if a.rs != nil {
+		return bad(where, "a second creation of the game")
+	}
+	if l.Get("game") != a.ev.Game {
+		return bad(where, "the chain is of game %q, not %q", l.Get("game"), a.ev.Game)
+	}
+	data, scen, err := a.cat.Find(l.Get("scenario"))
+	if err != nil {
+		return bad(where, "%v", err)
+	}
+	if a.rs, err = rulesets.Lookup(data.System); err != nil {
+		return bad(where, "%v", err)
+	}
+	opt := engine.Options{}
+	for _, o := range l.All("option") {
+		opt[o] = true
+	}
+	if a.state, err = a.rs.New(data, scen, opt); err != nil {
+		return bad(where, "%v", err)
+	}
+	a.sides = data.Sides
+	if err := a.checkState(where, l.Get("state")); err != nil {
+		return err
+	}
+	a.say("game %s: %s, %s, options %v", a.ev.Game, l.Get("scenario"), l.Get("engine"), l.All("option"))
+	return a.addKeys(where, l)
+}
+
+// addKeys adds the keys a link names to those any file may be signed
+// with: a key once registered stays good for the files signed while it was.
+func (a *auditor) addKeys(where string, l *chain.Link) error {
+	for _, k := range l.All("key") {
+		f := strings.Fields(k)
+		if len(f) != 3 {
+			return bad(where, "key %q: want SIDE PLAYER HASH", k)
+		}
+		if a.known[f[2]] {
+			continue
+		}
+		if a.known == nil {
+			a.known = map[string]bool{}
+		}
+		a.known[f[2]] = true
+		data, err := a.file(where, f[2])
+		if err != nil {
+			return err
+		}
+		e := sig.KeyEntry{Side: f[0], Player: f[1]}
+		if strings.HasPrefix(string(data), "-----BEGIN PGP") {
+			e.Armored = data
+		} else {
+			e.SSH = string(data)
+		}
+		a.keys = append(a.keys, e)
+	}
+	return nil
+}
+
+// orders checks an accepted file: its signed mail verifies with a key of
+// its side and player and the fingerprint recorded, and its canonical
+// text is kept under its receipt.
+func (a *auditor) orders(where string, l *chain.Link) error {
+	raw, err := a.file(where, l.Get("file"))
+	if err != nil {
+		return err
+	}
+	kr, err := sig.LoadKeyringAt(a.keys, l.At)
+	if err != nil {
+		return bad(where, "the keys: %v", err)
+	}
+	s, err := sig.VerifyAt(kr, sig.Message{Mail: raw}, l.At)
+	if err != nil {
+		return bad(where, "the signature of %s's file for %s does not verify: %v", l.Get("player"), l.Get("window"), err)
+	}
+	if s.Fingerprint != l.Get("fingerprint") || s.Side != l.Get("side") || s.Player != l.Get("player") {
+		return bad(where, "the file is signed by %s (%s of %s), the chain says %s (%s of %s)",
+			s.Fingerprint, s.Player, s.Side, l.Get("fingerprint"), l.Get("player"), l.Get("side"))
+	}
+	canonical, err := a.file(where, l.Get("receipt"))
+	if err != nil {
+		return err
+	}
+	f, err := orders.Parse("orders", canonical, a.rs.Verbs())
+	if err != nil {
+		return bad(where, "the canonical file does not read: %v", err)
+	}
+	b, err := orders.ReadBinding(f.Header)
+	if err != nil || b.Nonce != l.Get("nonce") || b.Window != l.Get("window") || b.Side != l.Get("side") {
+		return bad(where, "the canonical file is not the one accepted (window, side or nonce differ)")
+	}
+	a.filesIn[l.Get("window")]++
+	return nil
+}
+
+// resolution replays one window and compares.
+func (a *auditor) resolution(l *chain.Link) error {
+	w := l.Get("window")
+	if a.state == nil {
+		return bad(w, "resolved before the game was created")
+	}
+	if open := a.state.Window(); open.ID != w {
+		return bad(w, "the replay has window %s open, the chain resolves %s", open.ID, w)
+	}
+	if got, want := l.Get("engine"), fmt.Sprintf("%s %d", a.rs.Name(), a.rs.Version()); got != want && !a.opt.AnyEngine {
+		return bad(w, "resolved by %s, and this pbem is %s, whose results may differ: give -any-engine to replay it anyway", got, want)
+	}
+	// The dice: the seed revealed hashes to the commitment, which a report
+	// sent before had published.
+	seed, err := hexBytes(l.Get("seed"))
+	if err != nil {
+		return bad(w, "the seed: %v", err)
+	}
+	commitment := l.Get("commitment")
+	if dice.Commitment(seed) != commitment {
+		return bad(w, "the revealed seed hashes to %s, not to the commitment %s", dice.Commitment(seed), commitment)
+	}
+	published := false
+	for _, text := range a.published {
+		if strings.Contains(text, commitment) {
+			published = true
+			break
+		}
+	}
+	if !published {
+		return bad(w, "no report sent before the window closed published the commitment %s", commitment)
+	}
+	var nonces []dice.Nonce
+	for _, n := range l.All("nonce") {
+		side, nonce, _ := strings.Cut(n, " ")
+		nonces = append(nonces, dice.Nonce{Side: engine.Side(side), Nonce: nonce})
+	}
+	// The orders: each file by its receipt; the robot's for a side it
+	// stood in for.
+	byside := map[engine.Side][]engine.Order{}
+	for _, f := range l.All("file") {
+		side, receipt, _ := strings.Cut(f, " ")
+		canonical, err := a.file(w, receipt)
+		if err != nil {
+			return err
+		}
+		parsed, err := orders.Parse(side+" "+w, canonical, a.rs.Verbs())
+		if err != nil {
+			return bad(w, "the file of %s does not parse: %v", side, err)
+		}
+		byside[engine.Side(side)] = parsed.Orders
+	}
+	for _, side := range l.All("robot") {
+		v, ok := a.state.View(engine.Side(side)).(*gwite.View)
+		if !ok {
+			return bad(w, "a robot stood in for %s in a game it cannot play", side)
+		}
+		parsed, err := orders.Parse("robot", []byte(robot.Orders(v)), a.rs.Verbs())
+		if err != nil {
+			return bad(w, "the robot's orders for %s: %v", side, err)
+		}
+		byside[engine.Side(side)] = parsed.Orders
+	}
+	stream := dice.ForWindow(seed, nonces)
+	next, events, err := a.state.Resolve(byside, stream)
+	if err != nil {
+		return bad(w, "the replay fails: %v", err)
+	}
+	var texts []string
+	for _, e := range events {
+		texts = append(texts, e.String())
+	}
+	if got := chain.Sum([]byte(strings.Join(texts, "\n"))); got != l.Get("events") {
+		return bad(w, "the replay's events differ from the chain's (%s, not %s)", got, l.Get("events"))
+	}
+	if rolls := strconv.FormatUint(stream.Rolls(), 10); rolls != l.Get("rolls") {
+		return bad(w, "the replay made %s rolls, the chain says %s", rolls, l.Get("rolls"))
+	}
+	a.state = next
+	if err := a.checkState(w, l.Get("state")); err != nil {
+		return err
+	}
+	a.say("%s: ok (%d files, %s rolls, state %.12s)", w, len(l.All("file")), l.Get("rolls"), a.stateOf)
+	return nil
+}
+
+func (a *auditor) checkState(where, want string) error {
+	snap, err := a.state.Snapshot()
+	if err != nil {
+		return bad(where, "%v", err)
+	}
+	a.stateOf = chain.Sum(snap)
+	if a.stateOf != want {
+		return bad(where, "the replayed state hashes to %s, the chain says %s", a.stateOf, want)
+	}
+	return nil
+}
+
+func hexBytes(s string) ([]byte, error) {
+	if len(s)%2 != 0 {
+		return nil, fmt.Errorf("%q is not hex", s)
+	}
+	out := make([]byte, len(s)/2)
+	for i := range out {
+		v, err := strconv.ParseUint(s[2*i:2*i+2], 16, 8)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not hex", s)
+		}
+		out[i] = byte(v)
+	}
+	return out, nil
+}
