@@ -27,6 +27,25 @@ var embedded embed.FS
 type Catalog struct {
 	Games    []*scenario.Game
 	Problems scenario.ErrorList
+	// sources are the data files of each game, by its id, base name to
+	// bytes: what an exported game carries to be audited elsewhere.
+	sources map[string]map[string][]byte
+}
+
+// Sources are the data files of game id as they were read, by base name.
+func (c *Catalog) Sources(id string) map[string][]byte { return c.sources[id] }
+
+// FS loads the games of fsys, laid out as Dir's directory; shown names it
+// in messages.
+func FS(fsys fs.FS, shown string) (*Catalog, error) {
+	if _, err := fs.Stat(fsys, "game.txt"); err == nil {
+		c := &Catalog{}
+		if err := c.load(fsys, ".", shown); err != nil {
+			return nil, err
+		}
+		return c, c.Problems.Err()
+	}
+	return loadTree(fsys, shown)
 }
 
 // Embedded loads the games built into the binary.
@@ -34,16 +53,7 @@ func Embedded() (*Catalog, error) { return loadTree(embedded, ".") }
 
 // Dir loads the games under dir: either dir is one game's directory (it
 // holds game.txt) or each of its subdirectories is.
-func Dir(dir string) (*Catalog, error) {
-	if _, err := os.Stat(filepath.Join(dir, "game.txt")); err == nil {
-		c := &Catalog{}
-		if err := c.load(os.DirFS(dir), ".", dir); err != nil {
-			return nil, err
-		}
-		return c, c.Problems.Err()
-	}
-	return loadTree(os.DirFS(dir), dir)
-}
+func Dir(dir string) (*Catalog, error) { return FS(os.DirFS(dir), dir) }
 
 // loadTree loads every subdirectory holding a game.txt. The games that
 // parsed are kept even when the data has problems.
@@ -79,6 +89,7 @@ func (c *Catalog) load(fsys fs.FS, dir, shown string) error {
 		return fmt.Errorf("reading %s: %w", shown, err)
 	}
 	var files []scenario.File
+	sources := map[string][]byte{}
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".txt") {
 			continue
@@ -88,6 +99,7 @@ func (c *Catalog) load(fsys fs.FS, dir, shown string) error {
 			return fmt.Errorf("reading %s: %w", filepath.Join(shown, e.Name()), err)
 		}
 		files = append(files, scenario.File{Name: filepath.Join(shown, e.Name()), Data: data})
+		sources[e.Name()] = data
 	}
 	g, err := scenario.Load(files)
 	var list scenario.ErrorList
@@ -97,6 +109,12 @@ func (c *Catalog) load(fsys fs.FS, dir, shown string) error {
 		return err
 	}
 	c.Games = append(c.Games, g)
+	if g != nil {
+		if c.sources == nil {
+			c.sources = map[string]map[string][]byte{}
+		}
+		c.sources[g.ID] = sources
+	}
 	return nil
 }
 

@@ -3,11 +3,14 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"pbem/orders/sig"
+	"pbem/pbem/audit"
 	"pbem/pbem/daemon"
 	"pbem/pbem/referee"
 	"pbem/pbem/store"
@@ -208,10 +211,34 @@ unless -any-engine is given.`,
 		},
 		run: func(e *env, o *options, args []string) int {
 			if len(args) != 1 {
-				fmt.Fprintln(e.stderr, "usage: pbem audit [-c pbem.toml] [-any-engine] GAME")
+				fmt.Fprintln(e.stderr, "usage: pbem audit [-c pbem.toml] [-any-engine] GAME|ARCHIVE")
 				return 2
 			}
+			if ok, code := auditArchive(e, args[0], audit.Options{AnyEngine: o.anyEngine}); ok {
+				return code
+			}
 			return admin(e, o, daemon.Request{Cmd: "audit", Game: args[0], AnyEngine: o.anyEngine})
+		},
+	}
+	exportCmd = &command{
+		name: "export", usage: "[-c pbem.toml] -o FILE GAME",
+		summary: "write a game as an archive that pbem audit checks on any machine",
+		help:    "Writes game GAME as a self-contained archive (docs/archive.md): its game data, audit chain, every signed file and key, every report sent and its state. pbem audit FILE checks it without the database.",
+		flags: func(fs *flag.FlagSet, o *options) {
+			configFlag(fs, o)
+			fs.StringVar(&o.out, "o", "", "the archive `file`")
+		},
+		run: func(e *env, o *options, args []string) int {
+			if len(args) != 1 || o.out == "" {
+				fmt.Fprintln(e.stderr, "usage: pbem export [-c pbem.toml] -o FILE GAME")
+				return 2
+			}
+			path, err := filepath.Abs(o.out) // the daemon's directory is not ours
+			if err != nil {
+				fmt.Fprintln(e.stderr, "pbem export:", err)
+				return 1
+			}
+			return admin(e, o, daemon.Request{Cmd: "export", Game: args[0], Path: path})
 		},
 	}
 	reportCmd = &command{
@@ -295,3 +322,35 @@ unless -any-engine is given.`,
 const gameNewUsage = "[-c pbem.toml] -id ID -scenario S -player SIDE=NAME,ADDRESS,KEYFILE... -moderator NAME,ADDRESS,KEYFILE... [flags]"
 
 const keyAddUsage = "[-c pbem.toml] -side SIDE|moderator -name NAME [-address ADDRESS] -key FILE GAME"
+
+// auditArchive audits name if it is an archive file; ok is false if it is
+// not one (then it names a game).
+func auditArchive(e *env, name string, opt audit.Options) (ok bool, code int) {
+	f, err := os.Open(name)
+	if err != nil {
+		return false, 0
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	if n, _ := io.ReadFull(f, head); !audit.IsArchive(head[:n]) {
+		return false, 0
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		fmt.Fprintln(e.stderr, "pbem audit:", err)
+		return true, 1
+	}
+	ev, cat, err := audit.Import(f)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pbem audit: %s: %v\n", name, err)
+		return true, 1
+	}
+	lines, err := audit.Run(ev, cat, opt)
+	for _, l := range lines {
+		fmt.Fprintln(e.stdout, l)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pbem audit: %s: %v\n", name, err)
+		return true, 1
+	}
+	return true, 0
+}

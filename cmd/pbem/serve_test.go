@@ -312,6 +312,28 @@ func TestServeAndAdminister(t *testing.T) {
 	if next := s.received("Anna", 4); !strings.Contains(next, "Window: GT1 RU-MOVE") {
 		t.Errorf("next window:\n%s", next)
 	}
+	// The audit, through the daemon, and of the exported archive on its
+	// own, as on another machine; a byte changed in the archive fails it.
+	if code, out, errs := s.pbem("audit", "t1"); code != 0 || !strings.Contains(out, "GT1 DE-SETUP: ok") {
+		t.Errorf("audit: %d %s %s", code, out, errs)
+	}
+	archive := filepath.Join(s.dir, "t1.tar")
+	if code, out, errs := s.pbem("export", "-o", archive, "t1"); code != 0 || !strings.Contains(out, "exported to "+archive) {
+		t.Errorf("export: %d %s %s", code, out, errs)
+	}
+	if code, out, errs := runPbem(t, "audit", archive); code != 0 || !strings.Contains(out, "ok: every signature") {
+		t.Errorf("audit of the archive: %d %s %s", code, out, errs)
+	}
+	if data, err := os.ReadFile(archive); err == nil {
+		i := bytes.Index(data, []byte("kind: resolution"))
+		data[i+3] ^= 0x01
+		if err := os.WriteFile(archive, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, _, errs := runPbem(t, "audit", archive); code != 1 || !strings.Contains(errs, "the chain is broken") {
+			t.Errorf("audit of a changed archive: %d %s", code, errs)
+		}
+	}
 	if err := s.stop(syscall.SIGTERM); err != nil {
 		t.Errorf("SIGTERM: %v\n%s", err, s.logs)
 	}

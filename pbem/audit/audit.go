@@ -166,6 +166,21 @@ func (a *auditor) game(where string, l *chain.Link) error {
 		return bad(where, "%v", err)
 	}
 	a.sides = data.Sides
+	// The game data: the files the game was created with.
+	sources := a.cat.Sources(data.ID)
+	for _, f := range l.All("data-file") {
+		name, sum, _ := strings.Cut(f, " ")
+		got, ok := sources[name]
+		switch {
+		case !ok:
+			return bad(where, "the game data file %s the game was created with is missing", name)
+		case chain.Sum(got) != sum:
+			return bad(where, "the game data file %s differs from the one the game was created with", name)
+		}
+	}
+	if n := len(l.All("data-file")); n != len(sources) {
+		return bad(where, "the game data has %d files, the game was created with %d", len(sources), n)
+	}
 	if err := a.checkState(where, l.Get("state")); err != nil {
 		return err
 	}

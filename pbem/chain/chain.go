@@ -187,7 +187,10 @@ func Verify(encoded [][]byte) ([]*Link, string, error) {
 			return out, prev, &Problem{uint64(i + 1), fmt.Sprintf("numbered %d", l.Seq)}
 		}
 		if l.Prev != prev {
-			return out, prev, &Problem{l.Seq, fmt.Sprintf("names %q as the link before, which hashes to %q", l.Prev, prev)}
+			if l.Seq == 1 {
+				return out, prev, &Problem{1, fmt.Sprintf("names %q as a link before the first", l.Prev)}
+			}
+			return out, prev, &Problem{l.Seq - 1, fmt.Sprintf("this link was changed: it hashes to %s, and link %d names %s as the link before it", prev, l.Seq, l.Prev)}
 		}
 		out = append(out, l)
 		prev = Hash(e)

@@ -22,7 +22,7 @@ import (
 // keeps them from opening the file), or run it on the file themselves when
 // it does not.
 type Request struct {
-	Cmd      string // games, show, report, render, audit, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove, backup
+	Cmd      string // games, show, report, render, audit, export, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove, backup
 	Game     string
 	Who      string // the moderator acting
 	Why      string
@@ -102,6 +102,12 @@ func Do(ref *referee.Referee, req Request, now time.Time) (string, error) {
 		return ref.Show(req.Game, now)
 	case "report":
 		return ref.Report(req.Game, engine.Side(req.Side), req.JSON, now)
+	case "export":
+		n, err := ref.Export(req.Game, req.Path, now)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("game %s exported to %s (%d bytes); pbem audit %s checks it anywhere\n", req.Game, req.Path, n, req.Path), nil
 	case "audit":
 		return ref.Audit(req.Game, audit.Options{AnyEngine: req.AnyEngine})
 	case "render":

@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"bytes"
+	"os"
 	"strings"
 	"time"
 
@@ -54,4 +56,29 @@ func (r *Referee) Audit(id string, opt audit.Options) (string, error) {
 		text += "\n"
 	}
 	return text, err
+}
+
+// Export writes game id as an archive (docs/archive.md) to path and
+// returns its size: everything pbem audit needs on another machine.
+func (r *Referee) Export(id, path string, now time.Time) (int, error) {
+	ev, err := r.Evidence(id)
+	if err != nil {
+		return 0, err
+	}
+	var dataID string
+	err = r.db.View(func(tx *store.Tx) error {
+		g, err := tx.Game(id)
+		if err == nil {
+			dataID = g.Data
+		}
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	var buf bytes.Buffer
+	if err := audit.Export(&buf, ev, dataID, r.cfg.Catalog.Sources(dataID), now); err != nil {
+		return 0, err
+	}
+	return buf.Len(), os.WriteFile(path, buf.Bytes(), 0o644)
 }

@@ -3,6 +3,8 @@ package referee
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -231,4 +233,71 @@ func copyEvidence(ev *audit.Evidence) *audit.Evidence {
 		c.Sent[k] = v
 	}
 	return c
+}
+
+// An exported game audits clean from the archive alone, and a byte
+// changed in it (of a signed order, a seed, a link, a report, the state)
+// makes the audit fail and name what changed.
+func TestExportedArchive(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	now := playThroughReferee(t, h, 6)
+	path := filepath.Join(t.TempDir(), "t1.tar")
+	if _, err := h.ref.Export("t1", path, now); err != nil {
+		t.Fatal(err)
+	}
+	archive, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	auditBytes := func(b []byte) ([]string, error) {
+		ev, cat, err := audit.Import(bytes.NewReader(b))
+		if err != nil {
+			return nil, err
+		}
+		return audit.Run(ev, cat, audit.Options{})
+	}
+	if lines, err := auditBytes(archive); err != nil || len(lines) < 8 {
+		t.Fatalf("the archive: %v\n%s", err, strings.Join(lines, "\n"))
+	}
+	ev, _ := h.ref.Evidence("t1")
+	links, _, _ := chain.Verify(ev.Chain)
+	var signed []byte
+	var seedLine, window string
+	var linkSeq uint64
+	for _, l := range links {
+		if l.Kind == chain.KindOrders && signed == nil {
+			signed = ev.Files[l.Get("file")]
+		}
+		if l.Kind == chain.KindResolution && l.Get("rolls") != "0" && seedLine == "" {
+			seedLine, window, linkSeq = "seed: "+l.Get("seed"), l.Get("window"), l.Seq
+		}
+	}
+	var report, reportID string
+	for id, body := range ev.Sent {
+		if strings.Contains(body, "will be rolled with the seed committed to as") && (report == "" || id < reportID) {
+			report, reportID = body, id
+		}
+	}
+	for _, c := range []struct {
+		what, find, named string
+	}{
+		{"a signed order", string(signed[len(signed)/2 : len(signed)/2+40]), chain.Sum(signed)},
+		{"a seed", seedLine, fmt.Sprintf("link %d: the chain is broken: this link was changed", linkSeq)},
+		{"a link", "kind: resolution\nwindow: " + window, fmt.Sprintf("link %d: the chain is broken: this link was changed", linkSeq)},
+		{"a report", "The dice", reportID},
+		{"the state", `"Turn":`, "the stored game"},
+	} {
+		i := bytes.Index(archive, []byte(c.find))
+		if i < 0 {
+			t.Fatalf("%s: %q not in the archive", c.what, c.find)
+		}
+		bad := bytes.Clone(archive)
+		bad[i+len(c.find)-1] ^= 0x01
+		_, err := auditBytes(bad)
+		if err == nil || !strings.Contains(err.Error(), c.named) {
+			t.Errorf("%s changed: %v (want it to name %s)", c.what, err, c.named)
+		} else {
+			t.Logf("%s changed: %v", c.what, err)
+		}
+	}
 }

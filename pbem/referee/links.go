@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -17,9 +18,17 @@ import (
 
 // gameLink is the first link of a game: what it was created as, its keys
 // (kept whole in the game's files) and the hash of its starting state.
-func gameLink(rec *store.Game, rs engine.Ruleset, keys []sig.KeyEntry, snap []byte, now time.Time) *chain.Link {
+func gameLink(rec *store.Game, rs engine.Ruleset, sources map[string][]byte, keys []sig.KeyEntry, snap []byte, now time.Time) *chain.Link {
 	l := &chain.Link{At: now, Kind: chain.KindGame}
 	l.Add("game", rec.ID).Add("data", rec.Data).Add("scenario", rec.Scenario).Add("engine", fmt.Sprintf("%s %d", rs.Name(), rs.Version()))
+	names := make([]string, 0, len(sources))
+	for name := range sources {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		l.Add("data-file", name+" "+chain.Sum(sources[name]))
+	}
 	for _, o := range rec.Options {
 		l.Add("option", o)
 	}

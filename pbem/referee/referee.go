@@ -249,7 +249,7 @@ func (r *Referee) NewGame(s Spec, now time.Time) error {
 	w := openWindow(rec, st.Window(), now)
 	// The first link of the game's chain: its hash is the head the first
 	// reports quote.
-	first := gameLink(rec, rs, entries, snap, now)
+	first := gameLink(rec, rs, r.cfg.Catalog.Sources(data.ID), entries, snap, now)
 	first.Seq = 1
 	head := chain.Hash(first.Encode())
 	mails := r.windowMails(&loaded{rec: rec, data: data, scen: scen, rs: rs, state: st, window: w}, nil, "", nil, nil, head)
