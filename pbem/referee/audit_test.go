@@ -18,12 +18,15 @@ import (
 // playThroughReferee plays windows of game t1 through the referee: robot
 // files signed and mailed by the players, a moderator's extension by
 // signed mail on the way, each window processed.
-func playThroughReferee(t *testing.T, h *harness, windows int) time.Time {
+func playThroughReferee(t testing.TB, h *harness, windows int) time.Time {
 	t.Helper()
 	now := t0
 	h.outbox(now)
 	for k := range windows {
 		st, _ := h.state()
+		if st.Window().Done {
+			break
+		}
 		for _, side := range st.Window().Submit {
 			file := h.robotFile(string(side), fmt.Sprintf("%s-audit-%02d", strings.ToLower(string(side)), k), false)
 			if v := h.receive(h.players[string(side)].mail(t, fmt.Sprintf("a%d%s", k, side), file), now); v.Outcome != Accepted {

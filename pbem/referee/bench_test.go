@@ -1,49 +1,94 @@
 package referee
 
 import (
-	"fmt"
+	"encoding/hex"
+	"strings"
 	"testing"
-	"time"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
-	"pbem/pbem/robot"
+	"pbem/engine/rulesets"
+	"pbem/orders"
+	"pbem/pbem/audit"
+	"pbem/pbem/chain"
+	"pbem/pbem/dice"
 )
 
-// BenchmarkReceiveMoveFile is the referee's intake of one signed mail
-// carrying the Russian robot's 33-order file for GT1 RU-MOVE: verify,
-// parse, bind, preview, acknowledge, and the transaction that records it.
-// BenchmarkFloorReceiveUnsigned, in the same run, is the intake of an
-// unsigned mail: header, signature search, the same transaction.
-func BenchmarkReceiveMoveFile(b *testing.B) {
-	t := &testing.T{}
-	h := newHarness(t, DefaultPolicy())
-	if err := h.ref.ProcessNow("t1", "bench", "to the first move", t0); err != nil {
+// wholeGameEvidence is the evidence of a whole 12-turn game of
+// tannenberg-1914 played through the referee (robot files, signed and
+// mailed): about a minute to make.
+func wholeGameEvidence(b *testing.B) (*audit.Evidence, *harness) {
+	b.Helper()
+	h := newHarness(b, DefaultPolicy())
+	playThroughReferee(b, h, 1000)
+	if st, _ := h.state(); !st.Window().Done {
+		b.Fatal("the game did not end")
+	}
+	ev, err := h.ref.Evidence("t1")
+	if err != nil {
 		b.Fatal(err)
 	}
-	st, _ := h.state()
-	anna := h.players["RU"]
-	body := robot.Orders(st.View(engine.Side("RU")).(*gwite.View))
-	mails := make([][]byte, b.N)
-	for i := range mails {
-		mails[i] = anna.mail(t, fmt.Sprintf("b%d", i), fmt.Sprintf("Game: t1\nSide: RU\nWindow: GT1 RU-MOVE\nNonce: bench-%08d\n\n%s", i, body))
-	}
-	b.ResetTimer()
-	for i := range mails {
-		v, err := h.ref.Receive(Delivery{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(i + 1), Raw: mails[i]}, t0.Add(time.Minute))
-		if err != nil || v.Outcome != Accepted {
-			b.Fatalf("%+v %v", v, err)
-		}
-	}
+	return ev, h
 }
 
-func BenchmarkFloorReceiveUnsigned(b *testing.B) {
-	h := newHarness(&testing.T{}, DefaultPolicy())
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		raw := []byte(fmt.Sprintf("From: s%d@example.net\r\nMessage-ID: <u%d@example.net>\r\n\r\nhello\r\n", i, i))
-		if _, err := h.ref.Receive(Delivery{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(i + 1), Raw: raw}, t0); err != nil {
+// pbem audit of a whole game: the chain, every signature and commitment,
+// and the replay with its hashes. Its floor, BenchmarkFloorReplayWholeGame,
+// replays the same windows in memory, checking nothing.
+func BenchmarkAuditWholeGame(b *testing.B) {
+	ev, h := wholeGameEvidence(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := audit.Run(ev, h.ref.cfg.Catalog, audit.Options{}); err != nil {
 			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(ev.Chain)), "links")
+}
+
+func BenchmarkFloorReplayWholeGame(b *testing.B) {
+	ev, h := wholeGameEvidence(b)
+	links, _, err := chain.Verify(ev.Chain)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, scen, err := h.ref.cfg.Catalog.Find(links[0].Get("scenario"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	rs, err := rulesets.Lookup(data.System)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		st, err := rs.New(data, scen, engine.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, l := range links {
+			if l.Kind != chain.KindResolution {
+				continue
+			}
+			byside := map[engine.Side][]engine.Order{}
+			for _, f := range l.All("file") {
+				side, receipt, _ := strings.Cut(f, " ")
+				parsed, err := orders.Parse(side, ev.Files[receipt], rs.Verbs())
+				if err != nil {
+					b.Fatal(err)
+				}
+				byside[engine.Side(side)] = parsed.Orders
+			}
+			seed, err := hex.DecodeString(l.Get("seed"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			var nonces []dice.Nonce
+			for _, n := range l.All("nonce") {
+				side, nonce, _ := strings.Cut(n, " ")
+				nonces = append(nonces, dice.Nonce{Side: engine.Side(side), Nonce: nonce})
+			}
+			if st, _, err = st.Resolve(byside, dice.ForWindow(seed, nonces)); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

@@ -34,7 +34,7 @@ type player struct {
 	signer              ssh.Signer
 }
 
-func newPlayer(t *testing.T, name, side string, seed byte) *player {
+func newPlayer(t testing.TB, name, side string, seed byte) *player {
 	t.Helper()
 	s, err := ssh.NewSignerFromKey(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{seed}, 32)))
 	if err != nil {
@@ -49,7 +49,7 @@ func (p *player) member() Member {
 
 // mail is an order file sent as a mail client sends it: the file and its
 // SSH signature attached.
-func (p *player) mail(t *testing.T, id, text string) []byte {
+func (p *player) mail(t testing.TB, id, text string) []byte {
 	t.Helper()
 	armored, err := sig.SignSSH(p.signer, []byte(text))
 	if err != nil {
@@ -59,14 +59,14 @@ func (p *player) mail(t *testing.T, id, text string) []byte {
 }
 
 type harness struct {
-	t       *testing.T
+	t       testing.TB
 	db      *store.DB
 	ref     *Referee
 	uid     uint32
 	players map[string]*player
 }
 
-func newHarness(t *testing.T, policy store.Policy) *harness {
+func newHarness(t testing.TB, policy store.Policy) *harness {
 	t.Helper()
 	db, err := store.Open(filepath.Join(t.TempDir(), "pbem.db"))
 	if err != nil {
