@@ -74,6 +74,7 @@ the first window. Every problem is reported at once.`,
 		fs.DurationVar(&o.remind, "remind", def.Remind, "remind the sides that sent nothing this long before a deadline (0: never)")
 		fs.DurationVar(&o.early, "early", def.EarlyDelay, "resolve a window this long after every side sent a final file")
 		fs.DurationVar(&o.grace, "grace", def.Grace, "after a deadline, wait this long for a side that sent nothing")
+		fs.DurationVar(&o.maxPause, "max-pause", def.MaxPause, "the longest a moderator's pause lasts before the game resumes by itself")
 		fs.StringVar(&o.fog, "fog", "rulebook", "what each side sees: rulebook (what the rules hide stays hidden), limited (also nothing beyond its units' sight), or open (everything, face up)")
 		fs.StringVar(&o.at, "at", "", "move each deadline later to this time of day, HH:MM in the -tz zone")
 		fs.StringVar(&o.days, "days", "", "the weekdays deadlines may fall on, e.g. mon,wed,fri")
@@ -94,6 +95,7 @@ the first window. Every problem is reported at once.`,
 		}
 		spec.Policy.NMR, spec.Policy.TimeZone = o.nmr, o.tz
 		spec.Policy.Remind, spec.Policy.EarlyDelay, spec.Policy.Grace, spec.Policy.At = o.remind, o.early, o.grace, o.at
+		spec.Policy.MaxPause = o.maxPause
 		days := map[string]time.Weekday{"sun": time.Sunday, "mon": time.Monday, "tue": time.Tuesday, "wed": time.Wednesday, "thu": time.Thursday, "fri": time.Friday, "sat": time.Saturday}
 		for _, d := range strings.FieldsFunc(strings.ToLower(o.days), func(r rune) bool { return r == ',' || r == ' ' }) {
 			wd, ok := days[d[:min(3, len(d))]]

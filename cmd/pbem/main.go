@@ -45,6 +45,7 @@ type options struct {
 	remind      time.Duration
 	early       time.Duration
 	grace       time.Duration
+	maxPause    time.Duration
 	at, days    string
 	fog         string
 	asJSON      bool

@@ -27,12 +27,28 @@ import (
 // Pause stops the game's clock: no reminder, deadline or resolution until
 // Resume, which moves the deadline on by the time paused.
 func (r *Referee) Pause(id, who, why string, now time.Time) error {
-	return r.act(id, who, "paused the game: "+why, now, func(e *edit) error {
+	var until time.Time
+	err := r.db.View(func(tx *store.Tx) error {
+		g, err := tx.Game(id)
+		if err == nil {
+			longest := g.Policy.MaxPause
+			if longest <= 0 {
+				longest = store.DefaultMaxPause
+			}
+			until = now.Add(longest)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	what := fmt.Sprintf("paused the game: %s (it resumes by itself at %s at the latest)", why, until.UTC().Format("2006-01-02 15:04 MST"))
+	return r.act(id, who, what, now, func(e *edit) error {
 		g := e.g
 		if g.Paused {
 			return fmt.Errorf("game %s is paused already", id)
 		}
-		g.Paused, g.PausedAt = true, now
+		g.Paused, g.PausedAt, g.ResumeBy = true, now, until
 		return nil
 	})
 }
@@ -47,7 +63,7 @@ func (r *Referee) Resume(id, who, why string, now time.Time) error {
 		}
 		moved = now.Sub(g.PausedAt)
 		w.Deadline = w.Deadline.Add(moved)
-		g.Paused, g.PausedAt = false, time.Time{}
+		g.Paused, g.PausedAt, g.ResumeBy = false, time.Time{}, time.Time{}
 		return nil
 	})
 }

@@ -242,3 +242,73 @@ func TestReportFormatByMail(t *testing.T) {
 		}
 	}
 }
+
+// A moderator's pause lasts at most the policy's MaxPause: then the game
+// resumes by itself, its deadline moved by the pause, everyone told, and
+// the chain records it. A game the referee stopped itself (a broken
+// invariant) waits for a moderator.
+func TestPauseEndsByItself(t *testing.T) {
+	pol := DefaultPolicy()
+	pol.MaxPause = 72 * time.Hour
+	h := newHarness(t, pol)
+	h.outbox(t0)
+	_, w := h.state()
+	if err := h.ref.Pause("t1", "Mo", "a player is ill", t0); err != nil {
+		t.Fatal(err)
+	}
+	if m := h.outbox(t0); len(m) != 1 || !strings.Contains(m[0].Body, "it resumes by itself at 1914-08-20 18:00 UTC at the latest") {
+		t.Fatalf("the pause's notice: %s", m[0].Body)
+	}
+	if err := h.ref.Tick(t0.Add(71 * time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if g := h.game(); !g.Paused {
+		t.Fatal("resumed before the longest pause")
+	}
+	at := t0.Add(72 * time.Hour)
+	if err := h.ref.Tick(at); err != nil {
+		t.Fatal(err)
+	}
+	if g := h.game(); g.Paused {
+		t.Fatal("still paused after the longest pause")
+	}
+	if _, w2 := h.state(); !w2.Deadline.Equal(w.Deadline.Add(72 * time.Hour)) {
+		t.Errorf("deadline %v, want %v", w2.Deadline, w.Deadline.Add(72*time.Hour))
+	}
+	m := h.outbox(at)
+	if len(m) != 1 || len(m[0].To) != 3 || !strings.Contains(m[0].Body, "The referee resumed the game: the pause reached its longest, 72h0m0s") {
+		t.Errorf("the resumption's notice: %v", m)
+	}
+	ev, _ := h.ref.Evidence("t1")
+	if last := string(ev.Chain[len(ev.Chain)-2]); !strings.Contains(last, "who: the referee") || !strings.Contains(last, "what: \"resumed the game") && !strings.Contains(last, "what: resumed the game") {
+		t.Errorf("the chain's record:\n%s", last)
+	}
+	// Stopped by the referee: no end.
+	if err := h.ref.db.Update(func(tx *store.Tx) error {
+		g, _ := tx.Game("t1")
+		g.Paused, g.PausedAt = true, at
+		return tx.PutGame(g)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	h.ref.forget("t1")
+	if err := h.ref.Tick(at.Add(1000 * time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if g := h.game(); !g.Paused {
+		t.Error("a game the referee stopped resumed by itself")
+	}
+}
+
+func (h *harness) game() *store.Game {
+	h.t.Helper()
+	var g *store.Game
+	if err := h.db.View(func(tx *store.Tx) error {
+		var err error
+		g, err = tx.Game("t1")
+		return err
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+	return g
+}

@@ -171,6 +171,7 @@ func DefaultPolicy() store.Policy {
 		EarlyDelay: 10 * time.Minute,
 		NMR:        store.NMRStanding,
 		TimeZone:   "UTC",
+		MaxPause:   store.DefaultMaxPause,
 	}
 }
 

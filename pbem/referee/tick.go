@@ -59,6 +59,10 @@ func (r *Referee) tick(id string, now time.Time) error {
 		return err
 	}
 	sw := g.state.Window()
+	if g.rec.Paused && !g.rec.ResumeBy.IsZero() && !now.Before(g.rec.ResumeBy) {
+		// A moderator's pause has lasted as long as the game allows.
+		return r.Resume(id, "the referee", fmt.Sprintf("the pause reached its longest, %v", g.rec.ResumeBy.Sub(g.rec.PausedAt)), now)
+	}
 	if g.rec.Paused || sw.Done {
 		return nil
 	}

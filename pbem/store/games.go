@@ -28,6 +28,10 @@ type Game struct {
 	Seed     []byte
 	Paused   bool
 	PausedAt time.Time `json:",omitzero"`
+	// ResumeBy is when a moderator's pause ends by itself (Policy.MaxPause);
+	// zero for a game the referee stopped itself, which waits for a
+	// moderator.
+	ResumeBy time.Time `json:",omitzero"`
 	// Notices are the moderators' actions since the last window opened;
 	// the next window's mail announces them to every player.
 	Notices []Notice `json:",omitempty"`
@@ -65,7 +69,13 @@ type Policy struct {
 	// Days, if set, are the weekdays a deadline may fall on; a deadline
 	// on another day moves to the next allowed one.
 	Days []time.Weekday `json:",omitempty"`
+	// MaxPause is the longest a moderator's pause lasts: the game then
+	// resumes by itself. 0 means DefaultMaxPause.
+	MaxPause time.Duration `json:",omitempty"`
 }
+
+// DefaultMaxPause is the longest pause of a game whose policy sets none.
+const DefaultMaxPause = 14 * 24 * time.Hour
 
 // What happens at the deadline to a side that sent no orders.
 const (
