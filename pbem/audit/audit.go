@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"pbem/engine"
 	"pbem/engine/gwite"
@@ -77,6 +78,9 @@ type auditor struct {
 	published []string
 	// filesIn counts the files accepted in each window.
 	filesIn map[string]int
+	// before is, for each window, how many mails had been sent when its
+	// first file was accepted: its commitment must be in one of them.
+	before map[string]int
 }
 
 func (a *auditor) say(format string, args ...any) {
@@ -110,7 +114,7 @@ func (a *auditor) run() error {
 	if len(links) == 0 || links[0].Kind != chain.KindGame {
 		return bad("link 1", "the chain does not begin with the game's creation")
 	}
-	a.links, a.filesIn = links, map[string]int{}
+	a.links, a.filesIn, a.before = links, map[string]int{}, map[string]int{}
 	a.say("chain: %d links, head %s", len(links), head)
 	for _, l := range links {
 		where := fmt.Sprintf("link %d (%s)", l.Seq, l.Kind)
@@ -118,6 +122,8 @@ func (a *auditor) run() error {
 		switch l.Kind {
 		case chain.KindGame:
 			err = a.game(where, l)
+		case chain.KindMailIn:
+			err = a.mailIn(where, l)
 		case chain.KindOrders:
 			err = a.orders(where, l)
 		case chain.KindModerator:
@@ -218,25 +224,50 @@ func (a *auditor) addKeys(where string, l *chain.Link) error {
 	return nil
 }
 
+// verify checks that the signed mail kept under sum verifies, as of at,
+// with a key registered for side and player.
+func (a *auditor) verify(where, sum, side, player string, at time.Time) (*sig.Signed, error) {
+	raw, err := a.file(where, sum)
+	if err != nil {
+		return nil, err
+	}
+	kr, err := sig.LoadKeyringAt(a.keys, at)
+	if err != nil {
+		return nil, bad(where, "the keys: %v", err)
+	}
+	s, err := sig.VerifyAt(kr, sig.Message{Mail: raw}, at)
+	if err != nil {
+		return nil, bad(where, "the signature of %s's mail %s does not verify: %v", player, sum, err)
+	}
+	if s.Side != side || s.Player != player {
+		return nil, bad(where, "the mail %s is signed by %s of %s, the chain says %s of %s", sum, s.Player, s.Side, player, side)
+	}
+	return s, nil
+}
+
+// mailIn checks the signature of a signed mail the referee kept (an order
+// file or a moderator's command).
+func (a *auditor) mailIn(where string, l *chain.Link) error {
+	if l.Get("file") == "" {
+		return nil
+	}
+	_, err := a.verify(where, l.Get("file"), l.Get("side"), l.Get("player"), l.At)
+	return err
+}
+
 // orders checks an accepted file: its signed mail verifies with a key of
 // its side and player and the fingerprint recorded, and its canonical
 // text is kept under its receipt.
 func (a *auditor) orders(where string, l *chain.Link) error {
-	raw, err := a.file(where, l.Get("file"))
+	s, err := a.verify(where, l.Get("file"), l.Get("side"), l.Get("player"), l.At)
 	if err != nil {
 		return err
 	}
-	kr, err := sig.LoadKeyringAt(a.keys, l.At)
-	if err != nil {
-		return bad(where, "the keys: %v", err)
+	if s.Fingerprint != l.Get("fingerprint") {
+		return bad(where, "the file is signed with key %s, the chain says %s", s.Fingerprint, l.Get("fingerprint"))
 	}
-	s, err := sig.VerifyAt(kr, sig.Message{Mail: raw}, l.At)
-	if err != nil {
-		return bad(where, "the signature of %s's file for %s does not verify: %v", l.Get("player"), l.Get("window"), err)
-	}
-	if s.Fingerprint != l.Get("fingerprint") || s.Side != l.Get("side") || s.Player != l.Get("player") {
-		return bad(where, "the file is signed by %s (%s of %s), the chain says %s (%s of %s)",
-			s.Fingerprint, s.Player, s.Side, l.Get("fingerprint"), l.Get("player"), l.Get("side"))
+	if _, ok := a.before[l.Get("window")]; !ok {
+		a.before[l.Get("window")] = len(a.published)
 	}
 	canonical, err := a.file(where, l.Get("receipt"))
 	if err != nil {
@@ -276,15 +307,18 @@ func (a *auditor) resolution(l *chain.Link) error {
 	if dice.Commitment(seed) != commitment {
 		return bad(w, "the revealed seed hashes to %s, not to the commitment %s", dice.Commitment(seed), commitment)
 	}
-	published := false
-	for _, text := range a.published {
+	published, sent := false, a.published
+	if n, ok := a.before[w]; ok {
+		sent = sent[:n] // before the first file of the window was accepted
+	}
+	for _, text := range sent {
 		if strings.Contains(text, commitment) {
 			published = true
 			break
 		}
 	}
 	if !published {
-		return bad(w, "no report sent before the window closed published the commitment %s", commitment)
+		return bad(w, "no report sent before the window's first file was accepted published the commitment %s", commitment)
 	}
 	var nonces []dice.Nonce
 	for _, n := range l.All("nonce") {
