@@ -63,7 +63,7 @@ type Reveal struct {
 	Seed       string   // hex
 	Commitment string   // as the report that opened the window gave it
 	Nonces     []string // "SIDE NONCE", a line each, in the game's side order; "SIDE " for a side that sent none
-	Rolls      int      // attempts made, public and private
+	Rolls      int      // attempts of the public stream (docs/dice.md)
 }
 
 // Unit is one unit as the report lists it.

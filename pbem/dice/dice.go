@@ -98,6 +98,11 @@ func (s *Stream) D6() int {
 	}
 }
 
+// Public is how many attempts the public stream has made: what a report
+// may tell every side (the number of private rolls would tell of what is
+// hidden, T 18.35).
+func (s *Stream) Public() uint64 { return s.index }
+
 // Rolls is how many attempts the stream has made, private ones included.
 func (s *Stream) Rolls() uint64 {
 	n := s.index

@@ -187,7 +187,7 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 		return err
 	}
 	rec := &store.Record{Window: sw.ID, Resolved: now, Files: sortedPending(pend), Rolls: int(stream.Rolls()),
-		Seed: seed, Commitment: dice.Commitment(seed)}
+		Seed: seed, Commitment: dice.Commitment(seed), Public: int(stream.Public())}
 	for _, n := range nonces {
 		rec.Nonces = append(rec.Nonces, string(n.Side)+" "+n.Nonce)
 	}
@@ -389,7 +389,7 @@ func (g *loaded) dice(last *store.Record) templates.Dice {
 	}
 	if last != nil && last.Seed != nil {
 		d.Last = &templates.Reveal{Window: last.Window, Seed: hex.EncodeToString(last.Seed), Commitment: last.Commitment,
-			Nonces: last.Nonces, Rolls: last.Rolls}
+			Nonces: last.Nonces, Rolls: last.Public}
 	}
 	return d
 }

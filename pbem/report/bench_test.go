@@ -73,7 +73,7 @@ func robotWindowDice(tb testing.TB, st engine.State, secret string) (engine.Stat
 	if err != nil {
 		tb.Fatal(err)
 	}
-	reveal.Rolls = int(stream.Rolls())
+	reveal.Rolls = int(stream.Public())
 	return next, evs, reveal
 }
 

@@ -130,6 +130,7 @@ type Record struct {
 	// commitment published when it opened, and the nonces, "SIDE NONCE"
 	// in the game's side order.
 	Seed       []byte   `json:",omitempty"`
+	Public     int      `json:",omitempty"` // attempts of the public stream; Rolls counts the private ones too
 	Commitment string   `json:",omitempty"`
 	Nonces     []string `json:",omitempty"`
 }
