@@ -10,8 +10,13 @@ OUT         ?= out
 
 all: build
 
+# A static binary with its version (git describe) and commit built in:
+# `bin/pbem version` says which.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null)
+BIN     ?= bin/pbem
 build:
-	$(GO) build -o bin/pbem ./cmd/pbem
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)" -o $(BIN) ./cmd/pbem
 
 # The main job until the demo lands: validate the embedded scenarios, draw
 # the Tannenberg map with its August 1914 set-up, and play the campaign

@@ -65,7 +65,7 @@ var commands []*command
 
 func init() {
 	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd, ordersCmd, ordersCheck, ordersTemplate, signCmd, selfplayCmd, adjudicateCmd, rulingsCmd,
-		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, reportCmd, auditCmd, exportCmd, keyAdd, keyList, keyRemove}
+		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, reportCmd, auditCmd, exportCmd, keyAdd, keyList, keyRemove, versionCmd}
 }
 
 func main() {

@@ -15,6 +15,9 @@ import (
 // all is every rules system; adding one is adding it here.
 var all = []engine.Ruleset{gwite.Ruleset{}}
 
+// All is every rules system.
+func All() []engine.Ruleset { return append([]engine.Ruleset(nil), all...) }
+
 // Lookup returns the rules system with the given name.
 func Lookup(name string) (engine.Ruleset, error) {
 	var names []string
