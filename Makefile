@@ -72,6 +72,7 @@ staticcheck: $(STATICCHECK)
 # Go 1.26's fuzz coordinator may report its own deadline as a failure
 # when the time runs out (golang/go#75804, fixed in Go 1.27).
 FUZZSHORT ?= 30000x
+BENCHTIME ?= 1s
 unit:
 	$(GO) test -shuffle=on ./...
 	$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZSHORT) FUZZ="$(FUZZUNIT)"
@@ -79,8 +80,14 @@ unit:
 race:
 	$(GO) test -race -short ./pbem/... ./cmd/...
 
+# Every benchmark of the project, then one table of each figure beside its
+# floor from the same run (scripts/benchtable); the raw output stays in
+# $(OUT)/bench.txt to compare one run with the next.
 bench:
-	$(GO) test -run XXX -bench . -benchmem ./...
+	mkdir -p $(OUT)
+	$(GO) test -run XXX -bench . -benchmem -benchtime $(BENCHTIME) ./... | tee $(OUT)/bench.txt
+	@echo
+	$(GO) run ./scripts/benchtable < $(OUT)/bench.txt
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The table pairs each benchmark with its floor in the same package and
+// gives the ratio; a benchmark missing from the list says so.
+func TestTable(t *testing.T) {
+	in := `goos: linux
+pkg: pbem/render
+BenchmarkDrawFullMap-2     	      10	  62370743 ns/op	17090143 B/op	   25922 allocs/op
+BenchmarkFloorFillRGBA-2   	      10	   2511905 ns/op	 7111048 B/op	       6 allocs/op
+PASS
+pkg: pbem/orders/sig
+BenchmarkIntake1000/SSH-ed25519-2     3   162000000 ns/op
+BenchmarkBareVerify1000/SSH-ed25519-2 3   103000000 ns/op
+pkg: pbem/pbem/novel
+BenchmarkSomethingNew-2   	      10	   1500 ns/op
+`
+	res, order, err := read(strings.NewReader(in))
+	if err != nil || len(res) != 5 {
+		t.Fatalf("%v %v", err, res)
+	}
+	var b strings.Builder
+	table(&b, res, order)
+	out := b.String()
+	for _, want := range []string{`render\s+DrawFullMap\s+62.4 ms\s+FloorFillRGBA\s+2.51 ms\s+24.8x\n`,
+		`pbem/novel\s+SomethingNew\s+1.5 µs\s+\(not in scripts/benchtable\)`, `render\s+FloorFillRGBA\s+2.51 ms\s+-\s+-\s+-\n`,
+		`orders/sig\s+Intake1000/SSH-ed25519\s+162 ms\s+BareVerify1000/SSH-ed25519\s+103 ms\s+1.6x`} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("no %s in\n%s", want, out)
+		}
+	}
+}
+
+// Every benchmark of the project is in the list, and every floor the list
+// names is a benchmark of the same package.
+func TestEveryBenchmarkListed(t *testing.T) {
+	root := filepath.Join("..", "..")
+	found := map[string]bool{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == ".tools") {
+			return filepath.SkipDir
+		}
+		if !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		for _, decl := range f.Decls {
+			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Benchmark") {
+				found[filepath.ToSlash(rel)+"/"+strings.TrimPrefix(fn.Name.Name, "Benchmark")] = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key := range found {
+		if _, ok := floors[key]; !ok {
+			t.Errorf("%s is not in the floors list of scripts/benchtable", key)
+		}
+	}
+	for key, floor := range floors {
+		if !found[key] {
+			t.Errorf("%s is listed but no such benchmark exists", key)
+		}
+		if floor != "" && !found[key[:strings.LastIndex(key, "/")+1]+floor] {
+			t.Errorf("%s: its floor %s is no benchmark of its package", key, floor)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		t.Fatal("not at the module's root:", err)
+	}
+}
