@@ -18,17 +18,13 @@ BIN     ?= bin/pbem
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)" -o $(BIN) ./cmd/pbem
 
-# The main job until the demo lands: validate the embedded scenarios, draw
-# the Tannenberg map with its August 1914 set-up, and play the campaign
-# robot against robot.
+# The newcomer's first command: a game played over mail servers inside
+# the process, robots on both sides, its mails, reports, maps and audited
+# archive written to $(DEMO) (pbem demo; TURNS game-turns).
+DEMO  ?= demo-out
+TURNS ?= 2
 run: build
-	mkdir -p $(OUT)
-	./bin/pbem scenario list
-	./bin/pbem scenario check tannenberg-1914
-	./bin/pbem scenario check tannenberg-battle
-	./bin/pbem render --scenario tannenberg-1914 -o $(OUT)/tannenberg-1914.png
-	./bin/pbem selfplay -scenario tannenberg-1914 -seed 1
-	@echo "map written to $(OUT)/tannenberg-1914.png"
+	./bin/pbem demo -turns $(TURNS) -o $(DEMO)
 
 # Every test: formatting, vet, staticcheck, unit tests, race detector on the
 # daemon packages. The signature tests drive real gpg, mutt and ssh-keygen,
@@ -106,4 +102,4 @@ fuzz:
 	done
 
 clean:
-	rm -rf bin $(OUT) $(TOOLS)
+	rm -rf bin $(OUT) $(TOOLS) $(DEMO)

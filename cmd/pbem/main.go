@@ -46,6 +46,8 @@ type options struct {
 	early       time.Duration
 	grace       time.Duration
 	maxPause    time.Duration
+	listen      bool
+	imap, smtp  string
 	at, days    string
 	fog         string
 	asJSON      bool
@@ -65,7 +67,7 @@ var commands []*command
 
 func init() {
 	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd, ordersCmd, ordersCheck, ordersTemplate, signCmd, selfplayCmd, adjudicateCmd, rulingsCmd,
-		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, reportCmd, auditCmd, exportCmd, keyAdd, keyList, keyRemove, versionCmd}
+		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, reportCmd, auditCmd, exportCmd, keyAdd, keyList, keyRemove, versionCmd, demoCmd}
 }
 
 func main() {

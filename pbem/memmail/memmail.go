@@ -33,8 +33,13 @@ type System struct {
 }
 
 // Start starts the servers with a mailbox for each address, whose IMAP
-// login is the address and password.
+// login is the address and password, on free ports of 127.0.0.1.
 func Start(passwords map[string]string) (*System, error) {
+	return StartAt(passwords, "127.0.0.1:0", "127.0.0.1:0")
+}
+
+// StartAt is Start with the servers listening on the addresses given.
+func StartAt(passwords map[string]string, imapAddr, smtpAddr string) (*System, error) {
 	s := &System{users: map[string]*imapmemserver.User{}, got: map[string][][]byte{}}
 	mem := imapmemserver.New()
 	for addr, pw := range passwords {
@@ -52,7 +57,7 @@ func Start(passwords map[string]string) (*System, error) {
 		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}},
 		InsecureAuth: true,
 	})
-	iln, err := net.Listen("tcp", "127.0.0.1:0")
+	iln, err := net.Listen("tcp", imapAddr)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +67,7 @@ func Start(passwords map[string]string) (*System, error) {
 	s.smtp.Domain = "localhost"
 	s.smtp.MaxMessageBytes = 64 << 20
 	s.smtp.ReadTimeout, s.smtp.WriteTimeout = time.Minute, time.Minute
-	sln, err := net.Listen("tcp", "127.0.0.1:0")
+	sln, err := net.Listen("tcp", smtpAddr)
 	if err != nil {
 		iln.Close()
 		return nil, err

@@ -501,3 +501,19 @@ func (r *Referee) loadFor(tx *store.Tx, id string, side engine.Side, now time.Ti
 	}
 	return g, nil
 }
+
+// View is what side sees of game id now: what its report is drawn from.
+// The demo's robot players write their orders from it.
+func (r *Referee) View(id string, side engine.Side, now time.Time) (engine.View, engine.Window, error) {
+	var v engine.View
+	var w engine.Window
+	err := r.db.View(func(tx *store.Tx) error {
+		g, err := r.loadFor(tx, id, side, now)
+		if err != nil {
+			return err
+		}
+		v, w = g.state.View(side), g.state.Window()
+		return nil
+	})
+	return v, w, err
+}
