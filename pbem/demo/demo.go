@@ -301,7 +301,7 @@ func play(ctx context.Context, ref *referee.Referee, sys *memmail.System, seats 
 			// Every mail has gone out, and the story above is told.
 			return nil
 		}
-		_, w, err := ref.View(game, "RU", time.Now())
+		_, w, err := ref.View(game, "RU")
 		if err != nil {
 			return err
 		}
@@ -340,7 +340,7 @@ func play(ctx context.Context, ref *referee.Referee, sys *memmail.System, seats 
 // answer writes s's orders for the open window from its side's view,
 // signs them and mails them to the referee over SMTP.
 func (s *seat) answer(ref *referee.Referee, sys *memmail.System, refAddr string) error {
-	v, w, err := ref.View(game, s.side, time.Now())
+	v, w, err := ref.View(game, s.side)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"os"
+	"pbem/engine/rulesets"
 	"pbem/pbem/chain"
 	"slices"
 	"strings"
@@ -503,17 +504,36 @@ func (r *Referee) loadFor(tx *store.Tx, id string, side engine.Side, now time.Ti
 }
 
 // View is what side sees of game id now: what its report is drawn from.
-// The demo's robot players write their orders from it.
-func (r *Referee) View(id string, side engine.Side, now time.Time) (engine.View, engine.Window, error) {
-	var v engine.View
-	var w engine.Window
+// The demo's robot players write their orders from it. Unlike the other
+// methods it may be called from any goroutine while the daemon runs: it
+// reads the stored state afresh and leaves the referee's cache alone.
+func (r *Referee) View(id string, side engine.Side) (engine.View, engine.Window, error) {
+	var st engine.State
 	err := r.db.View(func(tx *store.Tx) error {
-		g, err := r.loadFor(tx, id, side, now)
+		rec, err := tx.Game(id)
 		if err != nil {
 			return err
 		}
-		v, w = g.state.View(side), g.state.Window()
-		return nil
+		data, scen, err := r.cfg.Catalog.Find(rec.Scenario)
+		if err != nil {
+			return err
+		}
+		if side != gwite.Moderator && !slices.Contains(data.Sides, side) {
+			return fmt.Errorf("no side %q in game %s", side, id)
+		}
+		rs, err := rulesets.Lookup(data.System)
+		if err != nil {
+			return err
+		}
+		snap, err := tx.State(id)
+		if err != nil {
+			return err
+		}
+		st, err = rs.Restore(data, scen, options(rec.Options), snap)
+		return err
 	})
-	return v, w, err
+	if err != nil {
+		return nil, engine.Window{}, err
+	}
+	return st.View(side), st.Window(), nil
 }
