@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"os"
-	"pbem/engine/rulesets"
 	"pbem/pbem/chain"
 	"slices"
 	"strings"
@@ -510,27 +509,15 @@ func (r *Referee) loadFor(tx *store.Tx, id string, side engine.Side, now time.Ti
 func (r *Referee) View(id string, side engine.Side) (engine.View, engine.Window, error) {
 	var st engine.State
 	err := r.db.View(func(tx *store.Tx) error {
-		rec, err := tx.Game(id)
+		g, err := r.restore(tx, id)
 		if err != nil {
 			return err
 		}
-		data, scen, err := r.cfg.Catalog.Find(rec.Scenario)
-		if err != nil {
-			return err
-		}
-		if side != gwite.Moderator && !slices.Contains(data.Sides, side) {
+		if side != gwite.Moderator && !slices.Contains(g.data.Sides, side) {
 			return fmt.Errorf("no side %q in game %s", side, id)
 		}
-		rs, err := rulesets.Lookup(data.System)
-		if err != nil {
-			return err
-		}
-		snap, err := tx.State(id)
-		if err != nil {
-			return err
-		}
-		st, err = rs.Restore(data, scen, options(rec.Options), snap)
-		return err
+		st = g.state
+		return nil
 	})
 	if err != nil {
 		return nil, engine.Window{}, err

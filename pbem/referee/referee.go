@@ -97,6 +97,29 @@ func (r *Referee) load(tx *store.Tx, id string, now time.Time) (*loaded, error) 
 	if g, ok := r.games[id]; ok {
 		return g, nil
 	}
+	g, err := r.restore(tx, id)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := tx.Keys(id)
+	if err != nil {
+		return nil, err
+	}
+	kr, err := sig.LoadKeyringAt(entries, now)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: keyring: %w", id, err)
+	}
+	if g.window, err = tx.Window(id); err != nil {
+		return nil, err
+	}
+	g.keyring = kr
+	r.games[id] = g
+	return g, nil
+}
+
+// restore reads game id's record and state, without the cache: what any
+// goroutine may do.
+func (r *Referee) restore(tx *store.Tx, id string) (*loaded, error) {
 	rec, err := tx.Game(id)
 	if err != nil {
 		return nil, err
@@ -117,21 +140,7 @@ func (r *Referee) load(tx *store.Tx, id string, now time.Time) (*loaded, error) 
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}
-	entries, err := tx.Keys(id)
-	if err != nil {
-		return nil, err
-	}
-	kr, err := sig.LoadKeyringAt(entries, now)
-	if err != nil {
-		return nil, fmt.Errorf("game %s: keyring: %w", id, err)
-	}
-	w, err := tx.Window(id)
-	if err != nil {
-		return nil, err
-	}
-	g := &loaded{rec: rec, data: data, scen: scen, rs: rs, keyring: kr, state: st, window: w}
-	r.games[id] = g
-	return g, nil
+	return &loaded{rec: rec, data: data, scen: scen, rs: rs, state: st}, nil
 }
 
 func options(names []string) engine.Options {
