@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -235,12 +234,7 @@ unless -any-engine is given.`,
 				fmt.Fprintln(e.stderr, "usage: pbem export [-c pbem.toml] -o FILE GAME")
 				return 2
 			}
-			path, err := filepath.Abs(o.out) // the daemon's directory is not ours
-			if err != nil {
-				fmt.Fprintln(e.stderr, "pbem export:", err)
-				return 1
-			}
-			return admin(e, o, daemon.Request{Cmd: "export", Game: args[0], Path: path})
+			return adminWriting(e, o, daemon.Request{Cmd: "export", Game: args[0]}, o.out)
 		},
 	}
 	reportCmd = &command{

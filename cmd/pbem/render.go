@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"pbem/engine/scenario"
@@ -40,12 +39,7 @@ the database file.`,
 			return 2
 		}
 		if o.game != "" {
-			path, err := filepath.Abs(o.out) // the daemon's directory is not ours
-			if err != nil {
-				fmt.Fprintln(e.stderr, "pbem render:", err)
-				return 1
-			}
-			return admin(e, o, daemon.Request{Cmd: "render", Game: o.game, Side: strings.ToUpper(o.side), Path: path})
+			return adminWriting(e, o, daemon.Request{Cmd: "render", Game: o.game, Side: strings.ToUpper(o.side)}, o.out)
 		}
 		_, g, s, ok := findScenario(e, o, o.scenario, false)
 		if !ok {

@@ -175,13 +175,20 @@ file itself when no daemon runs.`,
 			fmt.Fprintln(e.stderr, "usage: pbem backup [-c pbem.toml] -o FILE")
 			return 2
 		}
-		path, err := filepath.Abs(o.out) // the daemon's directory is not ours
-		if err != nil {
-			fmt.Fprintln(e.stderr, "pbem backup:", err)
-			return 1
-		}
-		return admin(e, o, daemon.Request{Cmd: "backup", Path: path})
+		return adminWriting(e, o, daemon.Request{Cmd: "backup"}, o.out)
 	},
+}
+
+// adminWriting is admin for a request that writes the file out: the
+// daemon gets its absolute path, as its working directory is not ours.
+func adminWriting(e *env, o *options, req daemon.Request, out string) int {
+	path, err := filepath.Abs(out)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pbem %s: %v\n", req.Cmd, err)
+		return 1
+	}
+	req.Path = path
+	return admin(e, o, req)
 }
 
 // admin runs req through the running daemon, or on the database file

@@ -7,6 +7,7 @@
 package audit
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
@@ -66,18 +67,14 @@ type auditor struct {
 	opt   Options
 	lines []string
 
-	links   []*chain.Link
 	keys    []sig.KeyEntry
 	known   map[string]bool // the keys' hashes
 	rs      engine.Ruleset
 	state   engine.State
 	stateOf string // hash of the state replayed so far
-	sides   []engine.Side
 	// published is the text of the mails sent so far, to find the
 	// commitment of a window in the report that opened it.
 	published []string
-	// filesIn counts the files accepted in each window.
-	filesIn map[string]int
 	// before is, for each window, how many mails had been sent when its
 	// first file was accepted: its commitment must be in one of them.
 	before map[string]int
@@ -114,7 +111,7 @@ func (a *auditor) run() error {
 	if len(links) == 0 || links[0].Kind != chain.KindGame {
 		return bad("link 1", "the chain does not begin with the game's creation")
 	}
-	a.links, a.filesIn, a.before = links, map[string]int{}, map[string]int{}
+	a.before = map[string]int{}
 	a.say("chain: %d links, head %s", len(links), head)
 	for _, l := range links {
 		where := fmt.Sprintf("link %d (%s)", l.Seq, l.Kind)
@@ -171,7 +168,6 @@ func (a *auditor) game(where string, l *chain.Link) error {
 	if a.state, err = a.rs.New(data, scen, opt); err != nil {
 		return bad(where, "%v", err)
 	}
-	a.sides = data.Sides
 	// The game data: the files the game was created with.
 	sources := a.cat.Sources(data.ID)
 	for _, f := range l.All("data-file") {
@@ -281,7 +277,6 @@ func (a *auditor) orders(where string, l *chain.Link) error {
 	if err != nil || b.Nonce != l.Get("nonce") || b.Window != l.Get("window") || b.Side != l.Get("side") {
 		return bad(where, "the canonical file is not the one accepted (window, side or nonce differ)")
 	}
-	a.filesIn[l.Get("window")]++
 	return nil
 }
 
@@ -299,7 +294,7 @@ func (a *auditor) resolution(l *chain.Link) error {
 	}
 	// The dice: the seed revealed hashes to the commitment, which a report
 	// sent before had published.
-	seed, err := hexBytes(l.Get("seed"))
+	seed, err := hex.DecodeString(l.Get("seed"))
 	if err != nil {
 		return bad(w, "the seed: %v", err)
 	}
@@ -384,19 +379,4 @@ func (a *auditor) checkState(where, want string) error {
 		return bad(where, "the replayed state hashes to %s, the chain says %s", a.stateOf, want)
 	}
 	return nil
-}
-
-func hexBytes(s string) ([]byte, error) {
-	if len(s)%2 != 0 {
-		return nil, fmt.Errorf("%q is not hex", s)
-	}
-	out := make([]byte, len(s)/2)
-	for i := range out {
-		v, err := strconv.ParseUint(s[2*i:2*i+2], 16, 8)
-		if err != nil {
-			return nil, fmt.Errorf("%q is not hex", s)
-		}
-		out[i] = byte(v)
-	}
-	return out, nil
 }

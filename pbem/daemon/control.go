@@ -9,11 +9,11 @@ import (
 	"log/slog"
 	"net"
 	"os"
-	"pbem/pbem/audit"
 	"strings"
 	"time"
 
 	"pbem/engine"
+	"pbem/pbem/audit"
 	"pbem/pbem/referee"
 )
 

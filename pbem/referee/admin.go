@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"os"
-	"pbem/pbem/chain"
 	"slices"
 	"strings"
 	"time"
@@ -258,8 +257,7 @@ func (r *Referee) act(id, who, what string, now time.Time, fn func(e *edit) erro
 		}
 		// The action on the chain: who, what (with the reason), the
 		// signed command it came by, and the keys as they now are.
-		l := &chain.Link{At: now, Kind: chain.KindModerator}
-		l.Add("who", who).Add("what", what).Add("window", w.ID).Add("deadline", w.Deadline.UTC().Format(time.RFC3339)).Add("paused", g.Paused)
+		l := moderatorLink(who, what, w, g.Paused, now)
 		if r.receipt != nil {
 			l.Add("command", r.receipt.Hash)
 		}

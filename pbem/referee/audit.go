@@ -29,7 +29,7 @@ func (r *Referee) Evidence(id string) (*audit.Evidence, error) {
 		if err != nil {
 			return err
 		}
-		queued, err := tx.Due(time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 1<<30)
+		queued, err := tx.QueuedMail()
 		if err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"pbem/engine"
 	"pbem/orders/sig"
 	"pbem/pbem/chain"
+	"pbem/pbem/dice"
 	"pbem/pbem/store"
 )
 
@@ -70,6 +71,14 @@ func keepKeys(tx *store.Tx, game string, keys []sig.KeyEntry) error {
 	return nil
 }
 
+// moderatorLink records an action on the game: who, what (with the
+// reason), the open window and its deadline, and whether the game is now
+// paused.
+func moderatorLink(who, what string, w store.Window, paused bool, now time.Time) *chain.Link {
+	l := &chain.Link{At: now, Kind: chain.KindModerator}
+	return l.Add("who", who).Add("what", what).Add("window", w.ID).Add("deadline", w.Deadline.UTC().Format(time.RFC3339)).Add("paused", paused)
+}
+
 // resolutionLink is the record of a window resolved: what went in (the
 // files used, by their receipts, and the dice), what came out (the hash
 // of the events and of the new state), and the engine that did it.
@@ -82,7 +91,7 @@ func resolutionLink(rs engine.Ruleset, rec *store.Record, robots []engine.Side, 
 	for _, side := range robots {
 		l.Add("robot", side) // the robot gave the side's orders (NMR policy robot)
 	}
-	l.Add("seed", fmt.Sprintf("%x", rec.Seed)).Add("commitment", rec.Commitment)
+	l.Add("seed", fmt.Sprintf("%x", rec.Seed)).Add("commitment", dice.Commitment(rec.Seed))
 	for _, n := range rec.Nonces {
 		l.Add("nonce", n)
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"pbem/pbem/chain"
 	"strings"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"pbem/orders"
 	"pbem/orders/sig"
 	"pbem/pbem/ack"
+	"pbem/pbem/chain"
 	"pbem/pbem/intake"
 	"pbem/pbem/store"
 )
@@ -365,18 +365,19 @@ func (r *Referee) chainMailIn(tx *store.Tx, d Delivery, msgID string, v Verdict,
 	}
 	l := &chain.Link{At: now, Kind: chain.KindMailIn}
 	l.Add("message-id", msgID).Add("mailbox", fmt.Sprintf("%s %d %d", d.Mailbox, d.UIDValidity, d.UID))
+	raw := ""
 	if d.HeaderOnly {
 		l.Add("size", d.Size)
 	} else {
-		l.Add("mail", chain.Sum(d.Raw))
+		raw = chain.Sum(d.Raw)
+		l.Add("mail", raw)
 	}
 	l.Add("verdict", v.Outcome).Add("side", v.Side).Add("player", v.Player).Add("why", v.Why)
 	if game != "" && v.Outcome == Accepted && (pending != nil || command) && !d.HeaderOnly {
-		sum, err := tx.PutFile(game, d.Raw)
-		if err != nil {
+		if err := tx.PutFileAs(game, raw, d.Raw); err != nil {
 			return err
 		}
-		l.Add("file", sum)
+		l.Add("file", raw)
 	}
 	if _, err := tx.Append(game, l); err != nil {
 		return err
@@ -386,12 +387,12 @@ func (r *Referee) chainMailIn(tx *store.Tx, d Delivery, msgID string, v Verdict,
 	}
 	// The canonical text the resolution reads, under its hash, which is
 	// the receipt the player was given.
-	if _, err := tx.PutFile(game, pending.Canonical); err != nil {
+	if err := tx.PutFileAs(game, pending.Receipt.Hash, pending.Canonical); err != nil {
 		return err
 	}
 	o := &chain.Link{At: now, Kind: chain.KindOrders}
 	o.Add("window", pending.Receipt.Window).Add("side", pending.Side).Add("player", pending.Player).
-		Add("fingerprint", pending.Fingerprint).Add("file", chain.Sum(pending.Signed)).Add("receipt", pending.Receipt.Hash).
+		Add("fingerprint", pending.Fingerprint).Add("file", raw).Add("receipt", pending.Receipt.Hash).
 		Add("nonce", pending.Nonce).Add("final", pending.Final)
 	_, err := tx.Append(game, o)
 	return err

@@ -11,7 +11,6 @@ import (
 	"crypto/rand"
 	"fmt"
 	"log/slog"
-	"pbem/pbem/chain"
 	"slices"
 	"sort"
 	"strings"
@@ -22,6 +21,7 @@ import (
 	"pbem/engine/scenario"
 	"pbem/orders/sig"
 	"pbem/pbem/ack"
+	"pbem/pbem/chain"
 	"pbem/pbem/store"
 	"pbem/scenarios"
 )

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"pbem/pbem/chain"
 	"slices"
 	"sort"
 	"strings"
@@ -187,7 +186,7 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 		return err
 	}
 	rec := &store.Record{Window: sw.ID, Resolved: now, Files: sortedPending(pend), Rolls: int(stream.Rolls()),
-		Seed: seed, Commitment: dice.Commitment(seed), Public: int(stream.Public())}
+		Seed: seed, Public: int(stream.Public())}
 	for _, n := range nonces {
 		rec.Nonces = append(rec.Nonces, string(n.Side)+" "+n.Nonce)
 	}
@@ -252,9 +251,7 @@ func (r *Referee) halt(g *loaded, now time.Time, why string) error {
 		if err := tx.PutGame(&rec); err != nil {
 			return err
 		}
-		l := &chain.Link{At: now, Kind: chain.KindModerator}
-		l.Add("who", "the referee").Add("what", "paused the game: "+why).Add("window", g.window.ID).Add("paused", true)
-		if _, err := tx.Append(g.rec.ID, l); err != nil {
+		if _, err := tx.Append(g.rec.ID, moderatorLink("the referee", "paused the game: "+why, g.window, true, now)); err != nil {
 			return err
 		}
 		var to []string
@@ -286,9 +283,9 @@ func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string,
 	window := strings.ReplaceAll(sw.ID, " ", "-")
 	// What each side is given is made once and shared by its players.
 	type given struct {
-		text     string
-		twin     store.Attachment
-		pictures []store.Attachment
+		text, template string
+		twin           store.Attachment
+		pictures       []store.Attachment
 	}
 	made := map[engine.Side]*given{}
 	give := func(side engine.Side, who string) *given {
@@ -299,7 +296,8 @@ func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string,
 		in := report.Input{Game: g.rec.ID, Side: side, Resolved: resolved, Events: events, Notes: notes, Notices: notices,
 			Deadline: g.deadline(g.window), Address: r.cfg.Address, Dice: g.dice(last), Chain: head}
 		if side != gwite.Moderator {
-			in.Template = ack.Template(g.state, g.rec.ID, side)
+			gv.template = ack.Template(g.state, g.rec.ID, side)
+			in.Template = gv.template
 		}
 		rep := report.Build(g.state, in)
 		var err error
@@ -335,7 +333,7 @@ func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string,
 		if !sw.Done {
 			// The template again as a file, ready to edit, sign and send.
 			m.Attachments = append(m.Attachments, store.Attachment{Name: "orders-" + window + ".txt", Type: "text/plain",
-				Data: []byte(ack.Template(g.state, g.rec.ID, side))})
+				Data: []byte(gv.template)})
 		}
 		if p.JSON {
 			m.Attachments = append(m.Attachments, gv.twin)
@@ -388,7 +386,7 @@ func (g *loaded) dice(last *store.Record) templates.Dice {
 		d.Window, d.Commitment = w.ID, dice.Commitment(dice.WindowSeed(g.rec.Seed, g.rec.ID, w.ID))
 	}
 	if last != nil && last.Seed != nil {
-		d.Last = &templates.Reveal{Window: last.Window, Seed: hex.EncodeToString(last.Seed), Commitment: last.Commitment,
+		d.Last = &templates.Reveal{Window: last.Window, Seed: hex.EncodeToString(last.Seed), Commitment: dice.Commitment(last.Seed),
 			Nonces: last.Nonces, Rolls: last.Public}
 	}
 	return d

@@ -77,12 +77,17 @@ func (t *Tx) Chain(id string) ([][]byte, error) {
 // PutFile keeps data, a signed file or a key the chain names, under its
 // hex SHA-256, which it returns.
 func (t *Tx) PutFile(id string, data []byte) (string, error) {
+	sum := chain.Sum(data)
+	return sum, t.PutFileAs(id, sum, data)
+}
+
+// PutFileAs is PutFile for a caller that has the hash of data already.
+func (t *Tx) PutFileAs(id, sum string, data []byte) error {
 	b, err := t.game(id)
 	if err != nil {
-		return "", err
+		return err
 	}
-	sum := chain.Sum(data)
-	return sum, b.Bucket(bktFiles).Put([]byte(sum), data)
+	return b.Bucket(bktFiles).Put([]byte(sum), data)
 }
 
 // File is the file of game id whose hex SHA-256 is sum.

@@ -126,13 +126,12 @@ type Record struct {
 	Files    []*Pending // the file of each side that sent one, in side order
 	Events   []string
 	Rolls    int
-	// The dice (docs/dice.md): the window's seed, revealed now, the
-	// commitment published when it opened, and the nonces, "SIDE NONCE"
-	// in the game's side order.
-	Seed       []byte   `json:",omitempty"`
-	Public     int      `json:",omitempty"` // attempts of the public stream; Rolls counts the private ones too
-	Commitment string   `json:",omitempty"`
-	Nonces     []string `json:",omitempty"`
+	// The dice (docs/dice.md): the window's seed, revealed now (its
+	// SHA-256 is the commitment published when the window opened), and the
+	// nonces, "SIDE NONCE" in the game's side order.
+	Seed   []byte   `json:",omitempty"`
+	Public int      `json:",omitempty"` // attempts of the public stream; Rolls counts the private ones too
+	Nonces []string `json:",omitempty"`
 }
 
 // Keys in a game's bucket.

@@ -2,8 +2,9 @@ package store
 
 import (
 	"fmt"
-	"pbem/pbem/chain"
 	"time"
+
+	"pbem/pbem/chain"
 )
 
 // Mail is one outgoing mail. Its Message-ID is fixed when it is queued, so
@@ -137,8 +138,13 @@ func (t *Tx) settle(seq uint64, fn func(*Mail) bool) error {
 }
 
 // SentMail lists the mails sent or given up, oldest first.
-func (t *Tx) SentMail() ([]Queued, error) {
+func (t *Tx) SentMail() ([]Queued, error) { return t.mailIn(bucketSent) }
+
+// QueuedMail lists every mail of the outbox, due or not, oldest first.
+func (t *Tx) QueuedMail() ([]Queued, error) { return t.mailIn(bucketOutbox) }
+
+func (t *Tx) mailIn(bucket []byte) ([]Queued, error) {
 	var out []Queued
-	err := each(t.tx.Bucket(bucketSent), func(k []byte, m *Mail) { out = append(out, Queued{Seq: seqOf(k), Mail: m}) })
+	err := each(t.tx.Bucket(bucket), func(k []byte, m *Mail) { out = append(out, Queued{Seq: seqOf(k), Mail: m}) })
 	return out, err
 }
