@@ -47,6 +47,7 @@ type options struct {
 	grace       time.Duration
 	maxPause    time.Duration
 	listen      bool
+	hand        string // demo -hand
 	imap, smtp  string
 	at, days    string
 	fog         string

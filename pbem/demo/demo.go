@@ -2,19 +2,19 @@
 // (what `pbem demo` and `make run` do): an in-process mail system
 // (pbem/memmail: IMAP and SMTP), the real daemon against it, a game of
 // tannenberg-1914 with a moderator and two robot players, each with its
-// own mailbox and SSH key. The robots wait in their mailboxes for the
-// report that opens a window they must act in, write their orders from
-// their own side's view, sign them and mail them to the referee; the
-// daemon takes them in, acknowledges them, resolves each window and mails
-// the reports. At the end every mail, report and map is written out, the
-// game is exported and audited from the archive.
+// own mailbox and OpenPGP key. The robots read their mailboxes over IMAP
+// and wait for the report that opens a window they must act in, write
+// their orders from their own side's view, sign them and mail them to the
+// referee over SMTP; the daemon takes them in, acknowledges them, resolves
+// each window and mails the reports. At the end every mail, report and
+// map is written out, the game is exported and audited from the archive.
+// Under Options.Listen a person then takes over one side with a mail
+// client, while the other robot plays on.
 package demo
 
 import (
 	"bytes"
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -27,8 +27,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ProtonMail/go-crypto/openpgp"
+	"github.com/ProtonMail/go-crypto/openpgp/armor"
+	"github.com/ProtonMail/go-crypto/openpgp/clearsign"
+	"github.com/ProtonMail/go-crypto/openpgp/packet"
 	"github.com/emersion/go-message/mail"
-	"golang.org/x/crypto/ssh"
 
 	"pbem/engine"
 	"pbem/engine/gwite"
@@ -46,14 +49,19 @@ import (
 
 // Options tune a demo.
 type Options struct {
-	Turns int    // game-turns to play (the game may end sooner)
+	// Turns is the game-turns the robots play (the game may end sooner);
+	// 0 means 2, or, under Listen, that the person plays from the start.
+	Turns int
 	Out   string // where everything is written; it is made if missing
 	// IMAP and SMTP are the addresses the mail servers listen on
 	// ("127.0.0.1:0" for any free port).
 	IMAP, SMTP string
-	// Listen keeps the servers up after the game, until ctx ends, for a
-	// person to look with a mail client.
+	// Listen keeps the mail servers and the referee running after the
+	// robots' turns, until ctx ends: Hand's side (default RU) is then
+	// played by a person with a mail client and the key written under
+	// Out/keys, and the other robot plays on.
 	Listen bool
+	Hand   engine.Side
 	Log    io.Writer // progress, a line per window and per combat
 }
 
@@ -67,42 +75,100 @@ type Result struct {
 
 const (
 	domain   = "demo.pbem"
+	refAddr  = "referee@" + domain
 	game     = "demo"
 	password = "demo"
 )
 
 // a player of the demo: a robot with a mailbox and a key.
 type seat struct {
-	side   engine.Side // "" for the moderator
-	name   string
-	addr   string
-	signer ssh.Signer
-	seen   int // mails of its mailbox already read
-	sent   int
+	side engine.Side // "" for the moderator
+	name string
+	addr string
+	key  *openpgp.Entity
+	box  *mailin.Mailbox
+	mark store.Watermark // the last mail read
+	sent int
+}
+
+// read returns the mail come to s's mailbox since it last looked,
+// through IMAP as any mail client would, and flags it seen.
+func (s *seat) read(ctx context.Context) ([][]byte, error) {
+	msgs, validity, err := s.box.Fetch(ctx, s.mark, 64<<20, 100)
+	if err != nil {
+		return nil, fmt.Errorf("%s's mailbox: %w", s.name, err)
+	}
+	var out [][]byte
+	var uids []uint32
+	for _, m := range msgs {
+		out = append(out, m.Raw)
+		uids = append(uids, m.UID)
+		s.mark = store.Watermark{UIDValidity: validity, UID: m.UID}
+	}
+	if len(uids) > 0 {
+		if err := s.box.Done(ctx, uids...); err != nil {
+			return nil, fmt.Errorf("%s's mailbox: %w", s.name, err)
+		}
+	}
+	return out, nil
+}
+
+// writeKeys writes s's private key (unprotected, as the demo's robots
+// use it) and public key under dir, for a person who takes over a side.
+func (s *seat) writeKeys(dir string) error {
+	var priv, pub bytes.Buffer
+	w, err := armor.Encode(&priv, openpgp.PrivateKeyType, nil)
+	if err != nil {
+		return err
+	}
+	if err := s.key.SerializePrivate(w, nil); err != nil {
+		return err
+	}
+	w.Close()
+	if w, err = armor.Encode(&pub, openpgp.PublicKeyType, nil); err != nil {
+		return err
+	}
+	if err := s.key.Serialize(w); err != nil {
+		return err
+	}
+	w.Close()
+	base := filepath.Join(dir, strings.ToLower(s.name))
+	if err := os.WriteFile(base+".asc", priv.Bytes(), 0o600); err != nil {
+		return err
+	}
+	return os.WriteFile(base+".pub.asc", pub.Bytes(), 0o644)
 }
 
 // Run plays a demo game and writes it under opt.Out.
 func Run(ctx context.Context, opt Options) (*Result, error) {
-	if opt.Turns <= 0 {
+	if opt.Turns < 0 {
+		return nil, fmt.Errorf("%d game-turns", opt.Turns)
+	}
+	if opt.Turns == 0 && !opt.Listen {
 		opt.Turns = 2
+	}
+	if opt.Hand == "" {
+		opt.Hand = "RU"
 	}
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
-	if err := os.MkdirAll(opt.Out, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(opt.Out, "keys"), 0o755); err != nil {
 		return nil, err
 	}
 	seats := []*seat{{side: "RU", name: "Anna"}, {side: "DE", name: "Ben"}, {name: "Mo"}}
-	refAddr := "referee@" + domain
+	if opt.Listen && opt.Hand != "RU" && opt.Hand != "DE" {
+		return nil, fmt.Errorf("no side %q to play by hand: RU or DE", opt.Hand)
+	}
 	pw := map[string]string{refAddr: password}
 	for _, s := range seats {
 		s.addr = strings.ToLower(s.name) + "@" + domain
 		pw[s.addr] = password
-		_, key, err := ed25519.GenerateKey(rand.Reader)
-		if err != nil {
+		var err error
+		if s.key, err = openpgp.NewEntity(s.name, "pbem demo", s.addr, &packet.Config{Algorithm: packet.PubKeyAlgoEdDSA}); err != nil {
 			return nil, err
 		}
-		if s.signer, err = ssh.NewSignerFromKey(key); err != nil {
+		if err := s.writeKeys(filepath.Join(opt.Out, "keys")); err != nil {
 			return nil, err
 		}
 	}
@@ -118,6 +184,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	defer sys.Close()
 	fmt.Fprintf(opt.Log, "mail servers: IMAP %s, SMTP %s (login: the address, password %q)\n", sys.IMAPAddr, sys.SMTPAddr, password)
+	for _, s := range seats {
+		s.box = mailin.New(mailin.Config{Server: sys.IMAPAddr, TLS: "none", Username: s.addr, Password: password, Mailbox: "INBOX",
+			Poll: time.Second, Timeout: 10 * time.Second})
+		defer s.box.Close()
+	}
 
 	dbPath := filepath.Join(opt.Out, "pbem.db")
 	_ = os.Remove(dbPath)
@@ -141,7 +212,13 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	pol.EarlyDelay = 0 // every file is final: resolve at once
 	spec := referee.Spec{ID: game, Scenario: "tannenberg-1914", Policy: pol}
 	for _, s := range seats {
-		m := referee.Member{Side: string(s.side), Name: s.name, Address: s.addr, Key: ssh.MarshalAuthorizedKey(s.signer.PublicKey())}
+		var pub bytes.Buffer
+		w, _ := armor.Encode(&pub, openpgp.PublicKeyType, nil)
+		if err := s.key.Serialize(w); err != nil {
+			return nil, err
+		}
+		w.Close()
+		m := referee.Member{Side: string(s.side), Name: s.name, Address: s.addr, Key: pub.Bytes()}
 		if s.side == "" {
 			m.Side = sig.Moderator
 			spec.Moderators = append(spec.Moderators, m)
@@ -156,7 +233,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		Idle: true, Poll: time.Second, Timeout: 10 * time.Second})
 	snd := &outbox.Sender{DB: db, Mailer: &outbox.SMTP{Server: sys.SMTPAddr, TLS: "none", Timeout: 10 * time.Second}, From: refAddr,
 		Timeout: 10 * time.Second, Retry: time.Second, MaxAttempts: 5, Log: log}
-	run, stop := context.WithCancel(ctx)
+	run, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
 		done <- daemon.Run(run, daemon.Options{DB: db, Referee: ref, Mailbox: box, Sender: snd, Folder: "INBOX", MaxMail: 4 << 20,
@@ -169,43 +246,71 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		}
 		stopped = true
 		stop()
-		return <-done
+		if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
+			return err
+		}
+		return nil
 	}
 	defer halt()
 
-	res := &Result{}
-	drained := func() bool {
+	d := &demo{opt: opt, ref: ref, sys: sys, seats: seats, res: &Result{}}
+	d.drained = func() bool {
 		n := 1
 		_ = db.View(func(tx *store.Tx) error { n = tx.Outbox(); return nil })
 		return n == 0
 	}
-	err = play(ctx, ref, sys, seats, drained, opt, res)
+	err = d.play(ctx)
 	if herr := halt(); err == nil {
 		err = herr
 	}
 	if err != nil {
-		return res, err
+		return d.res, err
 	}
-	res.MailIn = len(sys.Received(refAddr))
-	for _, s := range seats {
-		res.MailOut += len(sys.Received(s.addr))
-		if err := writeMails(filepath.Join(opt.Out, strings.ToLower(s.name)), sys.Received(s.addr)); err != nil {
-			return res, err
+	if err := d.writeOut(); err != nil {
+		return d.res, err
+	}
+	if d.res.Verdict != "ok" {
+		return d.res, errors.New(d.res.Verdict)
+	}
+	return d.res, nil
+}
+
+// demo is a demo being played.
+type demo struct {
+	opt     Options
+	ref     *referee.Referee
+	sys     *memmail.System
+	seats   []*seat
+	res     *Result
+	drained func() bool // every mail the referee queued is sent
+	handed  bool        // the person plays opt.Hand now
+}
+
+// writeOut writes every mail delivered so far, exports the game, audits
+// the archive and tells the verdict.
+func (d *demo) writeOut() error {
+	res, opt := d.res, d.opt
+	res.MailIn = len(d.sys.Received(refAddr))
+	res.MailOut = 0
+	for _, s := range d.seats {
+		res.MailOut += len(d.sys.Received(s.addr))
+		if err := writeMails(filepath.Join(opt.Out, strings.ToLower(s.name)), d.sys.Received(s.addr)); err != nil {
+			return err
 		}
 	}
 	// The archive, audited from the file alone.
 	res.Archive = filepath.Join(opt.Out, game+".tar")
-	if _, err := ref.Export(game, res.Archive, time.Now()); err != nil {
-		return res, err
+	if _, err := d.ref.Export(game, res.Archive, time.Now()); err != nil {
+		return err
 	}
 	f, err := os.Open(res.Archive)
 	if err != nil {
-		return res, err
+		return err
 	}
 	defer f.Close()
 	ev, acat, err := audit.Import(f)
 	if err != nil {
-		return res, err
+		return err
 	}
 	lines, aerr := audit.Run(ev, acat, audit.Options{})
 	text := strings.Join(lines, "\n") + "\n"
@@ -215,19 +320,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		text += "DISCREPANCY: " + aerr.Error() + "\n"
 	}
 	if err := os.WriteFile(filepath.Join(opt.Out, "audit.txt"), []byte(text), 0o644); err != nil {
-		return res, err
+		return err
 	}
 	fmt.Fprintf(opt.Log, "%d windows, %d combats, %d mails in, %d out; everything is in %s\n", res.Windows, res.Combats, res.MailIn, res.MailOut, opt.Out)
 	fmt.Fprintf(opt.Log, "pbem audit %s: %s\n", res.Archive, res.Verdict)
-	if opt.Listen {
-		fmt.Fprintf(opt.Log, "the mail servers stay up until interrupted: IMAP %s, SMTP %s; log in as anna@%s, ben@%s or mo@%s, password %q\n",
-			sys.IMAPAddr, sys.SMTPAddr, domain, domain, domain, password)
-		<-ctx.Done()
-	}
-	if aerr != nil {
-		return res, aerr
-	}
-	return res, nil
+	return nil
 }
 
 var (
@@ -257,92 +354,147 @@ func story(text string) []string {
 }
 
 // play runs the robots until opt.Turns game-turns are over or the game
-// ends: each robot answers the report that opens a window it must act in.
-func play(ctx context.Context, ref *referee.Referee, sys *memmail.System, seats []*seat, drained func() bool, opt Options, res *Result) error {
-	refAddr := "referee@" + domain
+// ends: each robot answers the report that opens a window it must act
+// in. Under opt.Listen it then hands opt.Hand's side to the person and
+// plays on with the other robot until ctx ends.
+func (d *demo) play(ctx context.Context) error {
+	opt, res := d.opt, d.res
 	over := false
 	var mo *seat
-	for _, s := range seats {
+	for _, s := range d.seats {
 		if s.side == "" {
 			mo = s
 		}
 	}
 	idle := time.Now()
 	for {
-		if err := ctx.Err(); err != nil {
-			return err
+		if ctx.Err() != nil {
+			if opt.Listen {
+				return nil
+			}
+			return ctx.Err()
 		}
 		progressed := false
 		// The moderator's mailbox tells the story: a report per window.
-		for _, raw := range sys.Received(mo.addr)[mo.seen:] {
-			mo.seen++
-			text := body(raw)
-			if !strings.Contains(text, "moderators' report") {
-				continue
-			}
-			if m := resolvedRe.FindStringSubmatch(text); m != nil {
-				res.Windows++
-				next := "the end"
-				if w := openRe.FindStringSubmatch(text); w != nil {
-					next = w[1]
-				}
-				fmt.Fprintf(opt.Log, "%s resolved; now open: %s\n", m[1], next)
-				for _, e := range story(text) {
-					if strings.HasSuffix(e, "[std 8.4]") {
-						res.Combats++
-						short, _, _ := strings.Cut(e, "; forces") // the odds, shifts and result
-						fmt.Fprintf(opt.Log, "  combat: %s\n", short)
-					}
-				}
-			}
+		mails, err := mo.read(ctx)
+		if err != nil && ctx.Err() == nil {
+			return err
+		}
+		for _, raw := range mails {
 			progressed = true
+			d.tell(body(raw))
 		}
 		if over {
 			// Every mail has gone out, and the story above is told.
 			return nil
 		}
-		_, w, err := ref.View(game, "RU")
+		_, w, err := d.ref.View(game, "RU")
 		if err != nil {
 			return err
 		}
-		if w.Done || w.Turn > opt.Turns {
-			if drained() {
+		robotsDone := w.Done || w.Turn > opt.Turns
+		switch {
+		case robotsDone && !opt.Listen:
+			if d.drained() {
 				over = true
 			}
 			time.Sleep(50 * time.Millisecond)
 			continue
-		}
-		for _, s := range seats {
-			if s.side == "" {
-				continue
-			}
-			for _, raw := range sys.Received(s.addr)[s.seen:] {
-				s.seen++
-				progressed = true
-				text := body(raw)
-				if !strings.Contains(text, "Your orders are due") {
-					continue
-				}
-				if err := s.answer(ref, sys, refAddr); err != nil {
+		case robotsDone && !d.handed && d.drained():
+			d.handed = true
+			if res.Windows > 0 {
+				if err := d.writeOut(); err != nil {
 					return err
 				}
 			}
+			d.handOver()
 		}
-		if progressed {
+		for _, s := range d.seats {
+			if s.side == "" || d.handed && s.side == opt.Hand {
+				continue
+			}
+			mails, err := s.read(ctx)
+			if err != nil && ctx.Err() == nil {
+				return err
+			}
+			for _, raw := range mails {
+				progressed = true
+				if strings.Contains(body(raw), "Your orders are due") {
+					if err := d.answer(s); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		if progressed || d.handed {
 			idle = time.Now()
 		} else if time.Since(idle) > 2*time.Minute {
 			return errors.New("the demo game made no progress for two minutes (see daemon.log)")
 		}
-		time.Sleep(50 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+		case <-time.After(50 * time.Millisecond):
+		}
 	}
 }
 
+// tell prints a line for a moderators' report of a resolved window, and
+// one for each combat in its story.
+func (d *demo) tell(text string) {
+	if !strings.Contains(text, "moderators' report") {
+		return
+	}
+	m := resolvedRe.FindStringSubmatch(text)
+	if m == nil {
+		return
+	}
+	d.res.Windows++
+	next := "the end"
+	if w := openRe.FindStringSubmatch(text); w != nil {
+		next = w[1]
+	}
+	fmt.Fprintf(d.opt.Log, "%s resolved; now open: %s\n", m[1], next)
+	for _, e := range story(text) {
+		if strings.HasSuffix(e, "[std 8.4]") {
+			d.res.Combats++
+			short, _, _ := strings.Cut(e, "; forces") // the odds, shifts and result
+			fmt.Fprintf(d.opt.Log, "  combat: %s\n", short)
+		}
+	}
+}
+
+// handOver tells the person how to play opt.Hand's side from here.
+func (d *demo) handOver() {
+	var s *seat
+	for _, x := range d.seats {
+		if x.side == d.opt.Hand {
+			s = x
+		}
+	}
+	key := filepath.Join(d.opt.Out, "keys", strings.ToLower(s.name)+".asc")
+	fmt.Fprintf(d.opt.Log, `
+%s (%s) is yours now; the other robot plays on, and the referee runs until interrupted.
+  Mail client: IMAP %s and SMTP %s, no TLS; log in as %s, password %q
+  (the moderator's mailbox is mo@%s).
+  Orders: fill in the template attached to the last report (orders-WINDOW.txt),
+  sign it with %s's key, either
+    pbem sign -key %s orders.txt
+  (then send orders.txt.asc), or after gpg --import %s, gpg --clearsign orders.txt,
+  and mail the signed file to %s. The referee answers at once.
+`, s.name, s.side, d.sys.IMAPAddr, d.sys.SMTPAddr, s.addr, password, domain, s.name, key, key, refAddr)
+}
+
 // answer writes s's orders for the open window from its side's view,
-// signs them and mails them to the referee over SMTP.
-func (s *seat) answer(ref *referee.Referee, sys *memmail.System, refAddr string) error {
-	v, w, err := ref.View(game, s.side)
+// signs them and mails them to the referee over SMTP. Anna clearsigns
+// them in the body of her mail; Ben attaches the file and a detached
+// signature: the two ways a player's client sends orders.
+func (d *demo) answer(s *seat) error {
+	v, w, err := d.ref.View(game, s.side)
 	if err != nil {
 		return err
+	}
+	if d.opt.Listen && s.side == d.opt.Hand && (w.Done || w.Turn > d.opt.Turns) {
+		return nil // the person's from here
 	}
 	gv, ok := v.(*gwite.View)
 	if !ok {
@@ -351,13 +503,28 @@ func (s *seat) answer(ref *referee.Referee, sys *memmail.System, refAddr string)
 	s.sent++
 	text := fmt.Sprintf("Game: %s\nSide: %s\nWindow: %s\nNonce: %s-%s-%d\nFinal: yes\n\n%s", game, s.side, w.ID,
 		strings.ToLower(s.name), strings.ReplaceAll(w.ID, " ", "-"), s.sent, robot.Orders(gv))
-	signature, err := sig.SignSSH(s.signer, []byte(text))
-	if err != nil {
-		return err
+	id := fmt.Sprintf("%s-%d@%s", strings.ToLower(s.name), s.sent, domain)
+	from := s.name + " <" + s.addr + ">"
+	var raw []byte
+	if s.side == "RU" {
+		var signed bytes.Buffer
+		cw, err := clearsign.Encode(&signed, s.key.PrivateKey, nil)
+		if err != nil {
+			return err
+		}
+		io.WriteString(cw, text)
+		if err := cw.Close(); err != nil {
+			return err
+		}
+		raw = memmail.TextMail(from, refAddr, id, "orders "+w.ID, signed.Bytes())
+	} else {
+		var signature bytes.Buffer
+		if err := openpgp.ArmoredDetachSignText(&signature, s.key, strings.NewReader(text), nil); err != nil {
+			return err
+		}
+		raw = memmail.OrderMail(from, refAddr, id, []byte(text), signature.Bytes(), ".asc")
 	}
-	id := fmt.Sprintf("<%s-%d@%s>", strings.ToLower(s.name), s.sent, domain)
-	raw := memmail.OrderMail(s.name+" <"+s.addr+">", refAddr, id, []byte(text), signature, ".sig")
-	return smtp.SendMail(sys.SMTPAddr, nil, s.addr, []string{refAddr}, raw)
+	return smtp.SendMail(d.sys.SMTPAddr, nil, s.addr, []string{refAddr}, raw)
 }
 
 // body is the text of a mail: its first text/plain part, decoded.

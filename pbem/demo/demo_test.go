@@ -1,11 +1,25 @@
 package demo
 
 import (
+	"bytes"
 	"context"
+	"io"
+	"net/smtp"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/ProtonMail/go-crypto/openpgp"
+	"github.com/ProtonMail/go-crypto/openpgp/clearsign"
+	"github.com/emersion/go-message/mail"
+
+	"pbem/pbem/mailin"
+	"pbem/pbem/memmail"
+	"pbem/pbem/store"
 )
 
 // A one-turn demo plays every window of game-turn 1 over the in-process
@@ -44,5 +58,155 @@ func TestDemo(t *testing.T) {
 	audit, _ := os.ReadFile(filepath.Join(out, "audit.txt"))
 	if !strings.Contains(string(audit), "GT1 DE-COMBAT: ok") {
 		t.Errorf("audit.txt:\n%s", audit)
+	}
+}
+
+// syncLog is the demo's terminal, read by the test while the demo writes.
+type syncLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// waitFor waits until cond holds, for at most two minutes.
+func waitFor(t *testing.T, what string, log *syncLog, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(2 * time.Minute); !cond(); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("waited two minutes for %s:\n%s", what, log.String())
+		}
+	}
+}
+
+// Under -listen, after the robots' game-turn the Russian is a person's:
+// reading Anna's mailbox over IMAP with the addresses the demo printed,
+// filling in the template of the last report, clearsigning it with the key
+// the demo wrote and mailing it over SMTP gets it accepted and the window
+// resolved, while the German robot plays on; at the interruption the demo
+// writes everything out and the archive audits "ok" with the hand-played
+// window in it.
+func TestDemoListen(t *testing.T) {
+	out := t.TempDir()
+	log := &syncLog{}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	type outcome struct {
+		res *Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		res, err := Run(ctx, Options{Turns: 1, Out: out, Listen: true, Hand: "RU", Log: log})
+		done <- outcome{res, err}
+	}()
+	var o outcome
+	stopped := false
+	stop := func() {
+		if !stopped {
+			stopped = true
+			cancel()
+			o = <-done
+		}
+	}
+	t.Cleanup(stop) // before the temporary directory goes
+	waitFor(t, "the hand-over", log, func() bool { return strings.Contains(log.String(), "is yours now") })
+	m := regexp.MustCompile(`IMAP (\S+) and SMTP (\S+), no TLS; log in as (\S+), password "(\S+)"`).FindStringSubmatch(log.String())
+	if m == nil || m[3] != "anna@demo.pbem" {
+		t.Fatalf("no mail client settings for Anna in:\n%s", log.String())
+	}
+	imapAddr, smtpAddr, user, pw := m[1], m[2], m[3], m[4]
+	box := mailin.New(mailin.Config{Server: imapAddr, TLS: "none", Username: user, Password: pw, Mailbox: "INBOX", Timeout: 10 * time.Second})
+	defer box.Close()
+
+	// The template of the newest report, as a person's client shows it.
+	var template []byte
+	msgs, _, err := box.Fetch(ctx, store.Watermark{}, 64<<20, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, msg := range msgs {
+		r, err := mail.CreateReader(bytes.NewReader(msg.Raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			p, err := r.NextPart()
+			if err != nil {
+				break
+			}
+			if h, ok := p.Header.(*mail.AttachmentHeader); ok {
+				if name, _ := h.Filename(); strings.HasPrefix(name, "orders-") {
+					template, _ = io.ReadAll(p.Body)
+				}
+			}
+		}
+	}
+	if !bytes.Contains(template, []byte("Window: GT2 RU-MOVE\n")) {
+		t.Fatalf("the newest template is not for GT2 RU-MOVE:\n%s", template)
+	}
+	filled := strings.Replace(string(template), "Nonce: change-me-12345678\n", "Nonce: by-hand-at-midnight\nFinal: yes\n", 1)
+	if filled == string(template) {
+		t.Fatalf("no nonce to change in the template:\n%s", template)
+	}
+
+	key, err := os.ReadFile(filepath.Join(out, "keys", "anna.asc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ents, err := openpgp.ReadArmoredKeyRing(bytes.NewReader(key))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var signed bytes.Buffer
+	w, err := clearsign.Encode(&signed, ents[0].PrivateKey, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(w, filled)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	raw := memmail.TextMail("Anna <"+user+">", "referee@demo.pbem", "by-hand@demo.pbem", "my orders", signed.Bytes())
+	if err := smtp.SendMail(smtpAddr, nil, user, []string{"referee@demo.pbem"}, raw); err != nil {
+		t.Fatal(err)
+	}
+
+	// The acknowledgement comes to Anna's mailbox, and the window resolves.
+	mark := store.Watermark{UID: msgs[len(msgs)-1].UID, UIDValidity: msgs[len(msgs)-1].Validity}
+	acked := false
+	waitFor(t, "the acknowledgement", log, func() bool {
+		got, _, err := box.Fetch(ctx, mark, 64<<20, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, msg := range got {
+			text := body(msg.Raw)
+			acked = acked || strings.HasPrefix(text, "ACCEPTED: ") && strings.Contains(text, "orders of RU for GT2 RU-MOVE")
+		}
+		return acked
+	})
+	waitFor(t, "the window to resolve", log, func() bool { return strings.Contains(log.String(), "GT2 RU-MOVE resolved") })
+
+	stop()
+	if o.err != nil || o.res.Verdict != "ok" {
+		t.Fatalf("%+v %v\n%s", o.res, o.err, log.String())
+	}
+	audit, _ := os.ReadFile(filepath.Join(out, "audit.txt"))
+	if !strings.Contains(string(audit), "GT2 RU-MOVE: ok") {
+		t.Errorf("audit.txt:\n%s", audit)
+	}
+	if n := strings.Count(log.String(), "pbem audit "); n != 2 {
+		t.Errorf("%d audits told, want one at the hand-over and one at the end:\n%s", n, log.String())
 	}
 }

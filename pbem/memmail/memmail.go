@@ -160,6 +160,16 @@ func OrderMail(from, to, messageID string, text, signature []byte, sigExt string
 	return b.Bytes()
 }
 
+// TextMail is a plain text mail, as a player's client sends orders
+// clearsigned in the body of the mail.
+func TextMail(from, to, messageID, subject string, body []byte) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: %s\r\nMessage-ID: <%s>\r\nDate: %s\r\nMIME-Version: 1.0\r\n"+
+		"Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n", from, to, subject, messageID, time.Now().UTC().Format(time.RFC1123Z))
+	b.WriteString(strings.ReplaceAll(strings.TrimRight(string(body), "\n"), "\n", "\r\n") + "\r\n")
+	return b.Bytes()
+}
+
 // Silent listens on 127.0.0.1 and accepts connections without ever
 // saying a word, as a server behind a broken network does: the tests use
 // it to show that no client of the daemon hangs. It returns the address
