@@ -376,6 +376,17 @@ func orderText(e entity, depth int, clearsigned bool) (textPart, error) {
 			}
 		}
 		return first, nil
+	case clearsigned:
+		// A clearsigned file attached whole (pbem sign's ORDERS.asc):
+		// clients label .asc application/pgp-signature, application/pgp-keys
+		// or application/octet-stream rather than text/plain.
+		b, err := e.decoded()
+		if err != nil {
+			return textPart{}, err
+		}
+		if bytes.HasPrefix(bytes.TrimLeft(b, " \t\r\n"), beginSigned) {
+			return textPart{b, params["charset"]}, nil
+		}
 	}
 	return textPart{}, nil
 }
