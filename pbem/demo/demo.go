@@ -453,7 +453,11 @@ func (d *demo) tell(text string) {
 	if w := openRe.FindStringSubmatch(text); w != nil {
 		next = w[1]
 	}
-	fmt.Fprintf(d.opt.Log, "%s resolved; now open: %s\n", m[1], next)
+	in, out := len(d.sys.Received(refAddr)), 0
+	for _, s := range d.seats {
+		out += len(d.sys.Received(s.addr))
+	}
+	fmt.Fprintf(d.opt.Log, "%s resolved; now open: %s (mails so far: %d in, %d out)\n", m[1], next, in, out)
 	for _, e := range story(text) {
 		if strings.HasSuffix(e, "[std 8.4]") {
 			d.res.Combats++

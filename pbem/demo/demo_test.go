@@ -36,12 +36,12 @@ func TestDemo(t *testing.T) {
 	if res.Verdict != "ok" || res.Windows < 4 || res.MailIn < 4 || res.MailOut < 3*4 {
 		t.Errorf("%+v\n%s", res, log.String())
 	}
-	for _, want := range []string{"GT1 DE-SETUP resolved; now open: GT1 RU-MOVE", "GT1 DE-COMBAT resolved; now open: GT2 RU-MOVE", "pbem audit " + res.Archive + ": ok"} {
+	for _, want := range []string{"GT1 DE-SETUP resolved; now open: GT1 RU-MOVE (mails so far: ", "GT1 DE-COMBAT resolved; now open: GT2 RU-MOVE (mails so far: ", "  combat: attack 1 on ", "pbem audit " + res.Archive + ": ok"} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("no %q in the progress:\n%s", want, log.String())
 		}
 	}
-	for _, pattern := range []string{"anna/*-map-GT1-*.png", "ben/*-map-GT1-*.png", "mo/*-map-GT1-*.png", "anna/*-orders-GT1-*.txt", "anna/*.eml", "demo.tar", "audit.txt", "daemon.log"} {
+	for _, pattern := range []string{"anna/*-map-GT1-*.png", "ben/*-map-GT1-*.png", "mo/*-map-GT1-*.png", "anna/*-orders-GT1-*.txt", "anna/*.eml", "keys/anna.asc", "keys/ben.pub.asc", "demo.tar", "audit.txt", "daemon.log"} {
 		if m, _ := filepath.Glob(filepath.Join(out, pattern)); len(m) == 0 {
 			t.Errorf("nothing matches %s", pattern)
 		}
