@@ -458,12 +458,24 @@ func (d *demo) tell(text string) {
 		out += len(d.sys.Received(s.addr))
 	}
 	fmt.Fprintf(d.opt.Log, "%s resolved; now open: %s (mails so far: %d in, %d out)\n", m[1], next, in, out)
+	hidden, revealed := 0, 0
 	for _, e := range story(text) {
-		if strings.HasSuffix(e, "[std 8.4]") {
+		switch {
+		case strings.HasSuffix(e, "[std 8.4]"):
 			d.res.Combats++
 			short, _, _ := strings.Cut(e, "; forces") // the odds, shifts and result
 			fmt.Fprintf(d.opt.Log, "  combat: %s\n", short)
+		case strings.HasPrefix(e, "a Gruppe marker ") && strings.Contains(e, " moves "):
+			hidden++
+		case strings.Contains(e, " is revealed "):
+			revealed++
 		}
+	}
+	if hidden > 0 {
+		fmt.Fprintf(d.opt.Log, "  hidden movement [T 18]: %d Gruppe markers moved; the Russian sees the markers, not what is under them\n", hidden)
+	}
+	if revealed > 0 {
+		fmt.Fprintf(d.opt.Log, "  reveal [T 18]: %d Gruppe markers revealed; the Russian now sees their units\n", revealed)
 	}
 }
 

@@ -36,7 +36,7 @@ func TestDemo(t *testing.T) {
 	if res.Verdict != "ok" || res.Windows < 4 || res.MailIn < 4 || res.MailOut < 3*4 {
 		t.Errorf("%+v\n%s", res, log.String())
 	}
-	for _, want := range []string{"GT1 DE-SETUP resolved; now open: GT1 RU-MOVE (mails so far: ", "GT1 DE-COMBAT resolved; now open: GT2 RU-MOVE (mails so far: ", "  combat: attack 1 on ", "pbem audit " + res.Archive + ": ok"} {
+	for _, want := range []string{"GT1 DE-SETUP resolved; now open: GT1 RU-MOVE (mails so far: ", "GT1 DE-COMBAT resolved; now open: GT2 RU-MOVE (mails so far: ", "  combat: attack 1 on ", "  hidden movement [T 18]: ", "  reveal [T 18]: ", "pbem audit " + res.Archive + ": ok"} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("no %q in the progress:\n%s", want, log.String())
 		}
