@@ -78,10 +78,12 @@ race:
 
 # Every benchmark of the project, then one table of each figure beside its
 # floor from the same run (scripts/benchtable); the raw output stays in
-# $(OUT)/bench.txt to compare one run with the next.
+# $(OUT)/bench.txt to compare one run with the next. BENCH picks the
+# benchmarks by regular expression, as go test -bench does.
+BENCH ?= .
 bench:
 	mkdir -p $(OUT)
-	$(GO) test -run XXX -bench . -benchmem -benchtime $(BENCHTIME) ./... | tee $(OUT)/bench.txt
+	$(GO) test -run XXX -bench '$(BENCH)' -benchmem -benchtime $(BENCHTIME) ./... | tee $(OUT)/bench.txt
 	@echo
 	$(GO) run ./scripts/benchtable < $(OUT)/bench.txt
 
