@@ -359,7 +359,7 @@ func story(text string) []string {
 // plays on with the other robot until ctx ends.
 func (d *demo) play(ctx context.Context) error {
 	opt, res := d.opt, d.res
-	over := false
+	over, handing := false, false
 	var mo *seat
 	for _, s := range d.seats {
 		if s.side == "" {
@@ -400,7 +400,9 @@ func (d *demo) play(ctx context.Context) error {
 			}
 			time.Sleep(50 * time.Millisecond)
 			continue
-		case robotsDone && !d.handed && d.drained():
+		case robotsDone && !d.handed && !handing && d.drained():
+			handing = true // once the story above has been read again
+		case handing && !d.handed:
 			d.handed = true
 			if res.Windows > 0 {
 				if err := d.writeOut(); err != nil {
