@@ -116,27 +116,40 @@ func (s *seat) read(ctx context.Context) ([][]byte, error) {
 // writeKeys writes s's private key (unprotected, as the demo's robots
 // use it) and public key under dir, for a person who takes over a side.
 func (s *seat) writeKeys(dir string) error {
-	var priv, pub bytes.Buffer
-	w, err := armor.Encode(&priv, openpgp.PrivateKeyType, nil)
+	priv, err := armored(openpgp.PrivateKeyType, func(w io.Writer) error { return s.key.SerializePrivate(w, nil) })
 	if err != nil {
 		return err
 	}
-	if err := s.key.SerializePrivate(w, nil); err != nil {
+	pub, err := s.publicKey()
+	if err != nil {
 		return err
 	}
-	w.Close()
-	if w, err = armor.Encode(&pub, openpgp.PublicKeyType, nil); err != nil {
-		return err
-	}
-	if err := s.key.Serialize(w); err != nil {
-		return err
-	}
-	w.Close()
 	base := filepath.Join(dir, strings.ToLower(s.name))
-	if err := os.WriteFile(base+".asc", priv.Bytes(), 0o600); err != nil {
+	if err := os.WriteFile(base+".asc", priv, 0o600); err != nil {
 		return err
 	}
-	return os.WriteFile(base+".pub.asc", pub.Bytes(), 0o644)
+	return os.WriteFile(base+".pub.asc", pub, 0o644)
+}
+
+// publicKey is s's public key, armored as the referee registers it.
+func (s *seat) publicKey() ([]byte, error) {
+	return armored(openpgp.PublicKeyType, s.key.Serialize)
+}
+
+// armored is what serialize writes, in an armor block of the type given.
+func armored(blockType string, serialize func(io.Writer) error) ([]byte, error) {
+	var b bytes.Buffer
+	w, err := armor.Encode(&b, blockType, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := serialize(w); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 // Run plays a demo game and writes it under opt.Out.
@@ -212,13 +225,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	pol.EarlyDelay = 0 // every file is final: resolve at once
 	spec := referee.Spec{ID: game, Scenario: "tannenberg-1914", Policy: pol}
 	for _, s := range seats {
-		var pub bytes.Buffer
-		w, _ := armor.Encode(&pub, openpgp.PublicKeyType, nil)
-		if err := s.key.Serialize(w); err != nil {
+		pub, err := s.publicKey()
+		if err != nil {
 			return nil, err
 		}
-		w.Close()
-		m := referee.Member{Side: string(s.side), Name: s.name, Address: s.addr, Key: pub.Bytes()}
+		m := referee.Member{Side: string(s.side), Name: s.name, Address: s.addr, Key: pub}
 		if s.side == "" {
 			m.Side = sig.Moderator
 			spec.Moderators = append(spec.Moderators, m)
