@@ -101,6 +101,9 @@ func TestVerifyGood(t *testing.T) {
 	if !bytes.Contains(mail, []byte("multipart/signed")) || !bytes.Contains(mail, []byte("application/pgp-signature")) {
 		t.Fatalf("mutt did not write a PGP/MIME message:\n%s", mail)
 	}
+	if attached := mustRead(t, f, "mutt-attach.eml"); !bytes.Contains(attached, []byte("Content-Type: application/pgp-keys")) {
+		t.Fatalf("mutt did not type orders.txt.asc application/pgp-keys:\n%s", attached)
+	}
 	for _, tc := range []struct {
 		name           string
 		msg            Message
@@ -123,7 +126,8 @@ func TestVerifyGood(t *testing.T) {
 		{"PGP/MIME by mutt, CRLF", Message{Mail: lf2crlf(mail)}, PGPMIME, "RU", "alice", f.fpr["alice"], orders, true},
 		{"PGP/MIME shaped as Thunderbird, flowed body", Message{Mail: mustRead(t, f, "tb-body.eml")}, PGPMIME, "RU", "alice", f.fpr["alice"], tbOrders, true},
 		{"PGP/MIME shaped as Thunderbird, attachment", Message{Mail: mustRead(t, f, "tb-attach.eml")}, PGPMIME, "RU", "alice", f.fpr["alice"], orders, true},
-		{"clearsigned file attached alone, as application/pgp-signature (mutt's type for .asc)", Message{Mail: mixed(t, part{"", "text/plain", "7bit", []byte("My orders.\n")}, part{"orders.txt.asc", "application/pgp-signature", "7bit", mustRead(t, f, "alice.asc")})}, Clearsigned, "RU", "alice", f.fpr["alice"], clearText, false},
+		{"clearsigned file attached by mutt, typed application/pgp-keys", Message{Mail: mustRead(t, f, "mutt-attach.eml")}, Clearsigned, "RU", "alice", f.fpr["alice"], clearText, false},
+		{"clearsigned file attached alone, as application/pgp-signature", Message{Mail: mixed(t, part{"", "text/plain", "7bit", []byte("My orders.\n")}, part{"orders.txt.asc", "application/pgp-signature", "7bit", mustRead(t, f, "alice.asc")})}, Clearsigned, "RU", "alice", f.fpr["alice"], clearText, false},
 		{"clearsigned file attached alone, base64 application/octet-stream", Message{Mail: mixed(t, part{"orders.txt.asc", "application/octet-stream", "base64", mustRead(t, f, "alice.asc")})}, Clearsigned, "RU", "alice", f.fpr["alice"], clearText, false},
 		{"mail with orders.txt and orders.txt.asc attached", Message{Mail: mixed(t, part{"orders.txt", "text/plain", "base64", []byte(orders)}, part{"orders.txt.asc", "application/pgp-signature", "7bit", mustRead(t, f, "alice.txt.asc")})}, Detached, "RU", "alice", f.fpr["alice"], orders, false},
 		{"mail with a 7bit orders.txt and a binary orders.txt.sig", Message{Mail: mixed(t, part{"orders.txt", "text/plain", "7bit", []byte(orders)}, part{"orders.txt.sig", "application/octet-stream", "base64", mustRead(t, f, "alice.txt.sig")})}, Detached, "RU", "alice", f.fpr["alice"], string(lf2crlf([]byte(orders))), false},

@@ -209,7 +209,40 @@ func newFixture() (*fixture, error) {
 	if err := f.thunderbird(); err != nil {
 		return nil, err
 	}
+	if err := f.muttAttach(); err != nil {
+		return nil, err
+	}
 	return f, nil
+}
+
+// muttAttach sends the clearsigned file gpg wrote, as orders.txt.asc, as
+// an attachment with mutt in batch mode (no signing of its own), the way
+// players.md tells a player to send `pbem sign`'s output. mutt types the
+// attachment from ~/.mime.types, here Debian's entry for .asc
+// (application/pgp-keys). The "sendmail" writes the message to
+// mutt-attach.eml.
+func (f *fixture) muttAttach() error {
+	out := f.path("mutt-attach.eml")
+	if err := os.WriteFile(f.path("sendmail-attach.sh"), []byte("#!/bin/sh\ncat > '"+out+"'\n"), 0o700); err != nil {
+		return err
+	}
+	if err := f.write(".mime.types", []byte("application/pgp-keys\t\t\t\tasc key\n")); err != nil {
+		return err
+	}
+	rc := fmt.Sprintf("set sendmail=\"%s\"\nset from=\"alice@example.org\"\nset use_from=yes\nset record=\"\"\nset folder=\"%s\"\nset spoolfile=\"%s\"\n",
+		f.path("sendmail-attach.sh"), f.path("Mail"), f.path("Mail/inbox"))
+	if err := f.write("muttrc-attach", []byte(rc)); err != nil {
+		return err
+	}
+	clear, err := f.read("alice.asc")
+	if err != nil {
+		return err
+	}
+	if err := f.write("orders.txt.asc", clear); err != nil {
+		return err
+	}
+	_, err = f.run(nil, []byte("My orders are attached.\n"), "mutt", "-n", "-F", "muttrc-attach", "-s", "orders", "-a", "orders.txt.asc", "--", "referee@example.org")
+	return err
 }
 
 // flowedOrders is an order file as Thunderbird sends it in a flowed body
