@@ -33,7 +33,7 @@ the referee, while the other robot plays on. At the interruption everything
 is written out and audited again.`,
 	flags: func(fs *flag.FlagSet, o *options) {
 		fs.IntVar(&o.turns, "turns", 2, "game-turns to play")
-		fs.StringVar(&o.out, "o", "demo-out", "write everything under `DIR`")
+		fs.StringVar(&o.out, "o", "demo-out", "write everything under `DIR` (an earlier demo's files there are replaced)")
 		fs.BoolVar(&o.listen, "listen", false, "keep the mail servers and the referee running after the robots' turns, until interrupted")
 		fs.StringVar(&o.hand, "hand", "RU", "with -listen, the `SIDE` you play by hand")
 		fs.StringVar(&o.imap, "imap", "127.0.0.1:0", "the IMAP server's `address`")

@@ -166,10 +166,17 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
+	seats := []*seat{{side: "RU", name: "Anna"}, {side: "DE", name: "Ben"}, {name: "Mo"}}
+	// What an earlier demo wrote goes first: a longer game's mails would
+	// otherwise stay beside this one's.
+	for _, name := range []string{"anna", "ben", "mo", "keys", game + ".tar", "audit.txt", "daemon.log", "pbem.db"} {
+		if err := os.RemoveAll(filepath.Join(opt.Out, name)); err != nil {
+			return nil, err
+		}
+	}
 	if err := os.MkdirAll(filepath.Join(opt.Out, "keys"), 0o755); err != nil {
 		return nil, err
 	}
-	seats := []*seat{{side: "RU", name: "Anna"}, {side: "DE", name: "Ben"}, {name: "Mo"}}
 	if opt.Listen && opt.Hand != "RU" && opt.Hand != "DE" {
 		return nil, fmt.Errorf("no side %q to play by hand: RU or DE", opt.Hand)
 	}
@@ -203,9 +210,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		defer s.box.Close()
 	}
 
-	dbPath := filepath.Join(opt.Out, "pbem.db")
-	_ = os.Remove(dbPath)
-	db, err := store.Open(dbPath)
+	db, err := store.Open(filepath.Join(opt.Out, "pbem.db"))
 	if err != nil {
 		return nil, err
 	}

@@ -28,6 +28,13 @@ import (
 // archive audits "ok".
 func TestDemo(t *testing.T) {
 	out := t.TempDir()
+	// An earlier, longer demo's mail is not left among this one's.
+	if err := os.MkdirAll(filepath.Join(out, "anna"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "anna", "999.eml"), []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var log strings.Builder
 	res, err := Run(context.Background(), Options{Turns: 1, Out: out, Log: &log})
 	if err != nil {
@@ -45,6 +52,9 @@ func TestDemo(t *testing.T) {
 		if m, _ := filepath.Glob(filepath.Join(out, pattern)); len(m) == 0 {
 			t.Errorf("nothing matches %s", pattern)
 		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "anna", "999.eml")); err == nil {
+		t.Error("an earlier demo's mail is still in anna/")
 	}
 	reports, _ := filepath.Glob(filepath.Join(out, "anna", "*.txt"))
 	found := false
