@@ -48,6 +48,7 @@ type options struct {
 	maxPause    time.Duration
 	listen      bool
 	hand        string // demo -hand
+	givenUp     bool   // mail retry -given-up
 	imap, smtp  string
 	at, days    string
 	fog         string
@@ -68,7 +69,7 @@ var commands []*command
 
 func init() {
 	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd, ordersCmd, ordersCheck, ordersTemplate, signCmd, selfplayCmd, adjudicateCmd, rulingsCmd,
-		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, reportCmd, auditCmd, exportCmd, keyAdd, keyList, keyRemove, versionCmd, demoCmd}
+		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, reportCmd, auditCmd, exportCmd, keyAdd, keyList, keyRemove, mailList, mailRetry, versionCmd, demoCmd}
 }
 
 func main() {

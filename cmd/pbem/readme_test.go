@@ -787,6 +787,24 @@ func readmeRows() []readmeRow {
 			code, out, errs = runPbem(t, "game", "show", "-c", "bak.toml", "club-7")
 			must(t, "game show on the backup", code, out, errs, "game club-7: tannenberg-1914")
 		}},
+		{readme: []string{"pbem mail list"}, run: func(t *testing.T, x *readmeSite, cmd string) {
+			x.game(t)
+			code, out, errs := x.literal(t, cmd)
+			if code != 0 || !regexp.MustCompile(`(?m)^outbox: \d+ mail\(s\)\n(?s:.*)^given up: \d+ mail\(s\)$`).MatchString(out) {
+				t.Errorf("%s: exit %d\n%s%s", cmd, code, out, errs)
+			}
+		}},
+		{readme: []string{"pbem mail retry"}, run: func(t *testing.T, x *readmeSite, cmd string) {
+			// TestMailGivenUpAndRetried sends a mail given up again; here,
+			// with none given up, nothing moves and a mail sent stays sent.
+			x.game(t)
+			x.serve(t).stop(t) // the first window's mails go out
+			code, out, errs := runPbem(t, "mail", "retry", "-given-up")
+			must(t, "mail retry -given-up", code, out, errs, "0 mail(s) back in the outbox")
+			if code, _, errs := runPbem(t, "mail", "retry", "1"); code != 1 || !strings.Contains(errs, "mail 1 was sent ") {
+				t.Errorf("mail retry 1, a mail sent: exit %d %s", code, errs)
+			}
+		}},
 		{readme: []string{"pbem game pause"}, run: func(t *testing.T, x *readmeSite, cmd string) {
 			x.game(t)
 			code, out, errs := runPbem(t, "game", "pause", "-as", "Mo", "-why", "the club's summer break", "club-7")

@@ -15,6 +15,7 @@ import (
 	"pbem/engine"
 	"pbem/pbem/audit"
 	"pbem/pbem/referee"
+	"pbem/pbem/store"
 )
 
 // Request is one administration command: `pbem game ...` and `pbem key
@@ -22,7 +23,7 @@ import (
 // keeps them from opening the file), or run it on the file themselves when
 // it does not.
 type Request struct {
-	Cmd      string // games, show, report, render, audit, export, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove, backup
+	Cmd      string // games, show, report, render, audit, export, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove, backup, mail-list, mail-retry
 	Game     string
 	Who      string // the moderator acting
 	Why      string
@@ -36,6 +37,7 @@ type Request struct {
 	// AnyEngine: audit replays windows resolved by another version of
 	// the ruleset too.
 	AnyEngine bool
+	Seqs      []uint64 // the mails to retry; none for every mail given up
 }
 
 // Response is the answer to a Request.
@@ -79,6 +81,18 @@ func Do(ref *referee.Referee, req Request, now time.Time) (string, error) {
 			return "", err
 		}
 		return fmt.Sprintf("backup written to %s (%d bytes), checked\n", req.Path, n), nil
+	case "mail-list":
+		queued, givenUp, err := ref.Undelivered()
+		if err != nil {
+			return "", err
+		}
+		return mailList(queued, givenUp), nil
+	case "mail-retry":
+		n, err := ref.Requeue(req.Seqs, now)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%d mail(s) back in the outbox, to be sent at once\n", n), nil
 	case "new":
 		if req.Spec == nil {
 			return "", errors.New("new: no game given")
@@ -142,6 +156,36 @@ func Do(ref *referee.Referee, req Request, now time.Time) (string, error) {
 		return b.String(), nil
 	}
 	return "", fmt.Errorf("unknown command %q", req.Cmd)
+}
+
+// mailList shows the outbox and the mail given up, a mail a line, for
+// an operator whose mail server was down.
+func mailList(queued, givenUp []store.Queued) string {
+	var b strings.Builder
+	stamp := func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 MST") }
+	line := func(q store.Queued, state string) {
+		game := q.Mail.Game
+		if game == "" {
+			game = "-"
+		}
+		fmt.Fprintf(&b, "  %-6d %-12s %-28s %q\n         %s\n", q.Seq, game, strings.Join(q.Mail.To, ", "), q.Mail.Subject, state)
+	}
+	fmt.Fprintf(&b, "outbox: %d mail(s)\n", len(queued))
+	for _, q := range queued {
+		state := "queued " + stamp(q.Mail.Queued) + ", not tried yet"
+		if q.Mail.Attempts > 0 {
+			state = fmt.Sprintf("%d failed attempt(s), the last %s: %s; next %s", q.Mail.Attempts, stamp(q.Mail.LastTry), q.Mail.LastError, stamp(q.Mail.NextTry))
+		}
+		line(q, state)
+	}
+	fmt.Fprintf(&b, "given up: %d mail(s)\n", len(givenUp))
+	for _, q := range givenUp {
+		line(q, fmt.Sprintf("given up after %d attempt(s), the last %s: %s", q.Mail.Attempts, stamp(q.Mail.LastTry), q.Mail.LastError))
+	}
+	if len(givenUp) > 0 {
+		b.WriteString("pbem mail retry SEQ... (or -given-up, every one) sends them again.\n")
+	}
+	return b.String()
 }
 
 func orNone(s []string) string {

@@ -26,6 +26,7 @@ type System struct {
 	IMAPAddr, SMTPAddr string
 
 	mu    sync.Mutex
+	mem   *imapmemserver.Server
 	users map[string]*imapmemserver.User // by lower-case address
 	got   map[string][][]byte            // every mail delivered, by address
 	imap  *imapserver.Server
@@ -42,6 +43,7 @@ func Start(passwords map[string]string) (*System, error) {
 func StartAt(passwords map[string]string, imapAddr, smtpAddr string) (*System, error) {
 	s := &System{users: map[string]*imapmemserver.User{}, got: map[string][][]byte{}}
 	mem := imapmemserver.New()
+	s.mem = mem
 	for addr, pw := range passwords {
 		u := imapmemserver.NewUser(addr, pw)
 		if err := u.Create("INBOX", nil); err != nil {
@@ -75,6 +77,20 @@ func StartAt(passwords map[string]string, imapAddr, smtpAddr string) (*System, e
 	s.SMTPAddr = sln.Addr().String()
 	go s.smtp.Serve(sln)
 	return s, nil
+}
+
+// AddMailbox makes a mailbox for address, as a player who fixed a wrong
+// address would.
+func (s *System) AddMailbox(address, password string) error {
+	u := imapmemserver.NewUser(address, password)
+	if err := u.Create("INBOX", nil); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.mem.AddUser(u)
+	s.users[strings.ToLower(address)] = u
+	return nil
 }
 
 // Close stops both servers.

@@ -88,8 +88,13 @@ func (s *Sender) Drain(ctx context.Context, now func() time.Time) (sent, failed 
 				maxAttempts = attempts // no use trying again
 			}
 			next := at.Add(s.backoff(attempts))
-			s.Log.Warn("mail not sent", "id", q.Mail.ID, "to", q.Mail.To, "attempt", attempts, "err", serr, "gave_up", attempts >= maxAttempts)
-			if err := s.DB.Update(func(tx *store.Tx) error { return tx.MarkFailed(q.Seq, serr.Error(), next, maxAttempts) }); err != nil {
+			if attempts >= maxAttempts {
+				// The operator must step in: pbem mail list, pbem mail retry.
+				s.Log.Error("mail given up", "seq", q.Seq, "id", q.Mail.ID, "to", q.Mail.To, "attempts", attempts, "err", serr)
+			} else {
+				s.Log.Warn("mail not sent", "seq", q.Seq, "id", q.Mail.ID, "to", q.Mail.To, "attempt", attempts, "err", serr, "next", next)
+			}
+			if err := s.DB.Update(func(tx *store.Tx) error { return tx.MarkFailed(q.Seq, serr.Error(), at, next, maxAttempts) }); err != nil {
 				return sent, failed, err
 			}
 			if ctx.Err() != nil {

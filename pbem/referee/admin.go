@@ -386,9 +386,78 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 		for _, n := range rec.Notices {
 			fmt.Fprintf(&b, "notice: %s %s: %s\n", n.At.UTC().Format("2006-01-02 15:04"), n.Who, n.What)
 		}
+		queued, givenUp, err := undelivered(tx)
+		if err != nil {
+			return err
+		}
+		waiting, failing := 0, 0
+		for _, q := range queued {
+			if q.Mail.Game == id {
+				waiting++
+				if q.Mail.Attempts > 0 {
+					failing++
+				}
+			}
+		}
+		if waiting > 0 {
+			fmt.Fprintf(&b, "outbox: %d mail(s) to send, %d of them failed before (pbem mail list)\n", waiting, failing)
+		}
+		for _, q := range givenUp {
+			if q.Mail.Game == id {
+				fmt.Fprintf(&b, "MAIL GIVEN UP: %d to %s, %q: %s (pbem mail retry %d)\n", q.Seq, strings.Join(q.Mail.To, ", "), q.Mail.Subject, q.Mail.LastError, q.Seq)
+			}
+		}
 		return nil
 	})
 	return b.String(), err
+}
+
+// undelivered is the mail not delivered: the outbox, and the mail given up.
+func undelivered(tx *store.Tx) (queued, givenUp []store.Queued, err error) {
+	if queued, err = tx.QueuedMail(); err != nil {
+		return nil, nil, err
+	}
+	givenUp, err = tx.GivenUp()
+	return queued, givenUp, err
+}
+
+// Undelivered is the referee's mail not delivered yet: the outbox, and
+// the mail given up after its last attempt.
+func (r *Referee) Undelivered() (queued, givenUp []store.Queued, err error) {
+	err = r.db.View(func(tx *store.Tx) error {
+		queued, givenUp, err = undelivered(tx)
+		return err
+	})
+	return queued, givenUp, err
+}
+
+// Requeue puts the mails seqs, given up, back in the outbox to be sent
+// at once (every mail given up when seqs is empty), and says how many.
+func (r *Referee) Requeue(seqs []uint64, now time.Time) (int, error) {
+	n := 0
+	err := r.db.Update(func(tx *store.Tx) error {
+		if len(seqs) == 0 {
+			givenUp, err := tx.GivenUp()
+			if err != nil {
+				return err
+			}
+			for _, q := range givenUp {
+				seqs = append(seqs, q.Seq)
+			}
+		}
+		for _, seq := range seqs {
+			if err := tx.Requeue(seq, now); err != nil {
+				return err
+			}
+			n++
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	r.log.Info("mail requeued", "mails", n)
+	return n, nil
 }
 
 func countKeys(keys []sig.KeyEntry, side, name string) int {

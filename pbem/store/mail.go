@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -20,6 +21,7 @@ type Mail struct {
 	Attempts    int
 	NextTry     time.Time
 	LastError   string    `json:",omitempty"`
+	LastTry     time.Time `json:",omitzero"` // of a failed attempt
 	Sent        time.Time `json:",omitzero"`
 	GaveUp      bool      `json:",omitempty"`
 }
@@ -107,13 +109,14 @@ func (t *Tx) MarkSent(seq uint64, at time.Time) error {
 	})
 }
 
-// MarkFailed records a failed attempt to send mail seq: it is tried again
-// at next, or given up (and moved to the sent mail, marked so) after
-// maxAttempts attempts.
-func (t *Tx) MarkFailed(seq uint64, why string, next time.Time, maxAttempts int) error {
+// MarkFailed records an attempt at to send mail seq, failed: it is tried
+// again at next, or given up (and moved to the sent mail, marked so)
+// after maxAttempts attempts.
+func (t *Tx) MarkFailed(seq uint64, why string, at, next time.Time, maxAttempts int) error {
 	return t.settle(seq, func(m *Mail) bool {
 		m.Attempts++
 		m.LastError = why
+		m.LastTry = at
 		m.NextTry = next
 		m.GaveUp = m.Attempts >= maxAttempts
 		return m.GaveUp
@@ -142,6 +145,40 @@ func (t *Tx) SentMail() ([]Queued, error) { return t.mailIn(bucketSent) }
 
 // QueuedMail lists every mail of the outbox, due or not, oldest first.
 func (t *Tx) QueuedMail() ([]Queued, error) { return t.mailIn(bucketOutbox) }
+
+// GivenUp lists the mails given up, oldest first.
+func (t *Tx) GivenUp() ([]Queued, error) {
+	var out []Queued
+	err := each(t.tx.Bucket(bucketSent), func(k []byte, m *Mail) {
+		if m.GaveUp {
+			out = append(out, Queued{Seq: seqOf(k), Mail: m})
+		}
+	})
+	return out, err
+}
+
+// Requeue puts mail seq, given up, back in the outbox, due at now with
+// its attempts counted afresh: the operator's answer to a mail server
+// down for longer than the retries last. It keeps its Message-ID, so it
+// is the same mail on the game's chain.
+func (t *Tx) Requeue(seq uint64, now time.Time) error {
+	sent := t.tx.Bucket(bucketSent)
+	m := &Mail{}
+	switch err := getJSON(sent, u64(seq), m); {
+	case errors.Is(err, ErrNotFound):
+		return fmt.Errorf("no mail %d among the mail sent or given up", seq)
+	case err != nil:
+		return fmt.Errorf("mail %d: %w", seq, err)
+	}
+	if !m.GaveUp {
+		return fmt.Errorf("mail %d was sent %s, not given up", seq, m.Sent.UTC().Format("2006-01-02 15:04 MST"))
+	}
+	m.GaveUp, m.Attempts, m.NextTry = false, 0, now
+	if err := sent.Delete(u64(seq)); err != nil {
+		return err
+	}
+	return putJSON(t.tx.Bucket(bucketOutbox), u64(seq), m)
+}
 
 func (t *Tx) mailIn(bucket []byte) ([]Queued, error) {
 	var out []Queued

@@ -216,10 +216,10 @@ func TestOutbox(t *testing.T) {
 		if err := tx.MarkSent(due[0].Seq, t0.Add(time.Second)); err != nil {
 			return err
 		}
-		if err := tx.MarkFailed(due[1].Seq, "421 try later", t0.Add(time.Minute), 2); err != nil {
+		if err := tx.MarkFailed(due[1].Seq, "421 try later", t0, t0.Add(time.Minute), 2); err != nil {
 			return err
 		}
-		return tx.MarkFailed(due[2].Seq, "550 no such user", t0.Add(time.Minute), 1)
+		return tx.MarkFailed(due[2].Seq, "550 no such user", t0, t0.Add(time.Minute), 1)
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -235,6 +235,35 @@ func TestOutbox(t *testing.T) {
 		sent, _ := tx.SentMail()
 		if len(sent) != 2 || !sent[0].Mail.Sent.Equal(t0.Add(time.Second)) || !sent[1].Mail.GaveUp || sent[1].Mail.LastError != "550 no such user" {
 			t.Errorf("sent: %+v", sent)
+		}
+		if gaveUp, _ := tx.GivenUp(); len(gaveUp) != 1 || gaveUp[0].Seq != due[2].Seq || !gaveUp[0].Mail.LastTry.Equal(t0) {
+			t.Errorf("given up: %+v", gaveUp)
+		}
+		return nil
+	})
+
+	// The operator sends the mail given up again: back in the outbox,
+	// due at once, the same mail; a mail sent, or none, is not requeued.
+	t1 := t0.Add(time.Hour)
+	err = db.Update(func(tx *Tx) error {
+		if err := tx.Requeue(due[0].Seq, t1); err == nil || !strings.Contains(err.Error(), "was sent") {
+			t.Errorf("requeue of a sent mail: %v", err)
+		}
+		if err := tx.Requeue(99, t1); err == nil || !strings.Contains(err.Error(), "no mail 99") {
+			t.Errorf("requeue of no mail: %v", err)
+		}
+		return tx.Requeue(due[2].Seq, t1)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = db.View(func(tx *Tx) error {
+		again, _ := tx.Due(t1, 10)
+		if len(again) != 2 || again[1].Seq != due[2].Seq || again[1].Mail.ID != due[2].Mail.ID || again[1].Mail.Attempts != 0 || again[1].Mail.GaveUp {
+			t.Errorf("due after the requeue: %+v", again)
+		}
+		if gaveUp, _ := tx.GivenUp(); len(gaveUp) != 0 {
+			t.Errorf("still given up: %+v", gaveUp)
 		}
 		return nil
 	})
