@@ -7,8 +7,8 @@ import (
 )
 
 // A mail refused for good (a player's address without a mailbox: 550) is
-// given up at once, logged as an error, listed by pbem mail list and by
-// game show; once the address works, pbem mail retry sends it again
+// given up at once, logged as an error, told to the moderator by mail,
+// listed by pbem mail list and by game show; once the address works, pbem mail retry sends it again
 // through the running daemon, and the game still audits.
 func TestMailGivenUpAndRetried(t *testing.T) {
 	s := newSite(t)
@@ -31,6 +31,10 @@ func TestMailGivenUpAndRetried(t *testing.T) {
 	}
 	if !strings.Contains(s.logs.String(), "level=ERROR msg=\"mail given up\"") {
 		t.Errorf("no error logged for the mail given up:\n%s", s.logs)
+	}
+	// The moderator hears of it by mail (his first mail is the game's).
+	if notice := s.received("Mo", 2); !strings.Contains(notice, "Subject: [t1] mail to ben@nowhere.example not delivered") || !strings.Contains(notice, "pbem mail retry") {
+		t.Errorf("the moderator's notice:\n%s", notice)
 	}
 	if _, show, _ := s.pbem("game show", "t1"); !strings.Contains(show, "MAIL GIVEN UP: ") || !strings.Contains(show, "to ben@nowhere.example") {
 		t.Errorf("game show does not tell of the mail given up:\n%s", show)
