@@ -127,6 +127,7 @@ func (r *Referee) ReplacePlayer(id, side, old string, m Member, who, why string,
 			return fmt.Errorf("no player %q on side %s", old, side)
 		}
 		g.Players[i] = store.Player{Side: side, Name: m.Name, Address: m.Address}
+		e.seated = append(e.seated, g.Players[i])
 		e.keys = slices.DeleteFunc(e.keys, func(k sig.KeyEntry) bool { return k.Side == side && k.Player == old })
 		e.keys, e.keysChanged = append(e.keys, keyEntry(side, m)), true
 		return nil
@@ -214,6 +215,7 @@ type edit struct {
 	w           *store.Window
 	keys        []sig.KeyEntry
 	keysChanged bool
+	seated      []store.Player // given a seat: mailed where things stand
 }
 
 // act applies one moderator action to game id in one transaction: fn
@@ -283,8 +285,20 @@ func (r *Referee) act(id, who, what string, now time.Time, fn func(e *edit) erro
 		for _, p := range append(append([]store.Player(nil), g.Players...), g.Moderators...) {
 			to = append(to, p.Address)
 		}
-		return tx.Enqueue(&store.Mail{Game: id, To: to, Subject: fmt.Sprintf("[%s] a moderator's action", id),
-			Body: fmt.Sprintf("%s %s (%s).\nThe open window is %s; its deadline is %s.\n", noticeWho(n), what, n.At.UTC().Format("2006-01-02 15:04 MST"), w.ID, r.games[id].deadline(w))}, r.cfg.Domain, now)
+		if err := tx.Enqueue(&store.Mail{Game: id, To: to, Subject: fmt.Sprintf("[%s] a moderator's action", id),
+			Body: fmt.Sprintf("%s %s (%s).\nThe open window is %s; its deadline is %s.\n", noticeWho(n), what, n.At.UTC().Format("2006-01-02 15:04 MST"), w.ID, r.games[id].deadline(w))}, r.cfg.Domain, now); err != nil {
+			return err
+		}
+		for _, p := range e.seated {
+			m, err := r.seatMail(tx, id, p, now)
+			if err != nil {
+				return err
+			}
+			if err := tx.Enqueue(m, r.cfg.Domain, now); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	r.forget(id)
 	return err
@@ -451,7 +465,8 @@ func (r *Referee) TellGivenUp(q store.Queued, now time.Time) error {
 			"  Subject: %s\n  Last error: %s\n\n"+
 			"The operator sees it with pbem mail list and sends it again, once the mail server\n"+
 			"or the address works, with pbem mail retry %d. If the address is wrong, a\n"+
-			"moderator gives the seat the right one (pbem game replace-player).\n",
+			"moderator gives the seat the right one (pbem game replace-player), which\n"+
+			"mails the seat where things stand at once.\n",
 			q.Seq, strings.Join(q.Mail.To, ", "), q.Mail.Attempts, q.Mail.LastTry.UTC().Format("2006-01-02 15:04 MST"),
 			q.Mail.Subject, q.Mail.LastError, q.Seq)
 		return tx.Enqueue(&store.Mail{Game: g.ID, To: to, Subject: fmt.Sprintf("[%s] mail to %s not delivered", g.ID, strings.Join(q.Mail.To, ", ")), Body: body},
@@ -532,27 +547,10 @@ func (r *Referee) Backup(path string) (int64, error) { return r.db.Backup(path) 
 func (r *Referee) Report(id string, side engine.Side, asJSON bool, now time.Time) (string, error) {
 	var text string
 	err := r.db.View(func(tx *store.Tx) error {
-		g, err := r.loadFor(tx, id, side, now)
+		_, rep, err := r.current(tx, id, side, now)
 		if err != nil {
 			return err
 		}
-		recs, err := tx.Records(id)
-		if err != nil {
-			return err
-		}
-		_, head, err := tx.Head(id)
-		if err != nil {
-			return err
-		}
-		in := report.Input{Game: id, Side: side, Deadline: g.deadline(g.window), Address: r.cfg.Address, Dice: g.dice(nil), Chain: head}
-		if len(recs) > 0 {
-			in.Resolved = recs[len(recs)-1].Window
-			in.Dice = g.dice(recs[len(recs)-1])
-		}
-		if side != gwite.Moderator {
-			in.Template = ack.Template(g.state, id, side)
-		}
-		rep := report.Build(g.state, in)
 		if asJSON {
 			b, err := templates.JSON(rep)
 			text = string(b)
@@ -562,6 +560,61 @@ func (r *Referee) Report(id string, side engine.Side, asJSON bool, now time.Time
 		return err
 	})
 	return text, err
+}
+
+// current is side's report of game id as things stand (the last window
+// resolved, the open one, its template), quoting the chain's head now.
+func (r *Referee) current(tx *store.Tx, id string, side engine.Side, now time.Time) (*loaded, *templates.Report, error) {
+	g, err := r.loadFor(tx, id, side, now)
+	if err != nil {
+		return nil, nil, err
+	}
+	recs, err := tx.Records(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	_, head, err := tx.Head(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	in := report.Input{Game: id, Side: side, Deadline: g.deadline(g.window), Address: r.cfg.Address, Dice: g.dice(nil), Chain: head}
+	if len(recs) > 0 {
+		in.Resolved = recs[len(recs)-1].Window
+		in.Dice = g.dice(recs[len(recs)-1])
+	}
+	if side != gwite.Moderator {
+		in.Template = ack.Template(g.state, id, side)
+	}
+	return g, report.Build(g.state, in), nil
+}
+
+// seatMail is the mail a player given a seat gets at once, rather than
+// waiting for the next window: the side's report as things stand, its
+// map and the open window's template.
+func (r *Referee) seatMail(tx *store.Tx, id string, p store.Player, now time.Time) (*store.Mail, error) {
+	side := engine.Side(p.Side)
+	g, rep, err := r.current(tx, id, side, now)
+	if err != nil {
+		return nil, err
+	}
+	text, err := templates.Text(rep)
+	if err != nil {
+		return nil, err
+	}
+	sw := g.state.Window()
+	window := strings.ReplaceAll(sw.ID, " ", "-")
+	m := &store.Mail{Game: id, To: []string{p.Address}, Subject: fmt.Sprintf("[%s] %s (%s): your seat on %s", id, sw.ID, sw.Name, g.data.SideNames[side]),
+		Body: fmt.Sprintf("%s, the seat of %s in game %s is yours from now on. Where things stand:\n\n%s", p.Name, g.data.SideNames[side], id, text)}
+	img := report.Map(g.state, side, fmt.Sprintf("%s · %s · %s", id, sw.ID, g.data.SideNames[side]), nil)
+	var buf bytes.Buffer
+	if err := render.EncodePNG(&buf, img); err != nil {
+		return nil, err
+	}
+	m.Attachments = append(m.Attachments, store.Attachment{Name: "map-" + window + ".png", Type: "image/png", Data: buf.Bytes()})
+	if !sw.Done {
+		m.Attachments = append(m.Attachments, store.Attachment{Name: "orders-" + window + ".txt", Type: "text/plain", Data: []byte(ack.Template(g.state, id, side))})
+	}
+	return m, nil
 }
 
 // Picture writes to path the map side sees now (gwite.Moderator: the

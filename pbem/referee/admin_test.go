@@ -55,6 +55,14 @@ func TestModeratorActions(t *testing.T) {
 	if err := h.ref.ReplacePlayer("t1", "DE", "Ben", carl.member(), "Mo", "Ben left the club", later); err != nil {
 		t.Fatal(err)
 	}
+	// Carl gets where things stand at once, not at the next window: his
+	// side's report, its map and the open window's template.
+	seat := h.outbox(later)
+	if len(seat) != 2 || seat[1].To[0] != carl.address || !strings.Contains(seat[1].Subject, "your seat on") ||
+		!strings.Contains(seat[1].Body, "the report of German (DE)") || len(seat[1].Attachments) != 2 ||
+		seat[1].Attachments[0].Type != "image/png" || !strings.Contains(string(seat[1].Attachments[1].Data), "Window: GT1 DE-SETUP\n") {
+		t.Errorf("the mails of the replacement: %+v", seat)
+	}
 	file := h.robotFile("DE", "carl-setup-01", true)
 	if v := h.receive(h.players["DE"].mail(t, "old", file), later); v.Outcome != Unsigned {
 		t.Errorf("Ben's key after the replacement: %+v", v)
