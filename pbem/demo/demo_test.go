@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/smtp"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,8 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ProtonMail/go-crypto/openpgp"
-	"github.com/ProtonMail/go-crypto/openpgp/clearsign"
 	"github.com/emersion/go-message/mail"
 
 	"pbem/pbem/mailin"
@@ -101,8 +100,8 @@ func waitFor(t *testing.T, what string, log *syncLog, cond func() bool) {
 
 // Under -listen, after the robots' game-turn the Russian is a person's:
 // reading Anna's mailbox over IMAP with the addresses the demo printed,
-// filling in the template of the last report, clearsigning it with the key
-// the demo wrote and mailing it over SMTP gets it accepted and the window
+// filling in the template of the last report, clearsigning it with GnuPG
+// and the key the demo wrote, and mailing it over SMTP gets it accepted and the window
 // resolved, while the German robot plays on; at the interruption the demo
 // writes everything out and the archive audits "ok" with the hand-played
 // window in it.
@@ -170,24 +169,27 @@ func TestDemoListen(t *testing.T) {
 		t.Fatalf("no nonce to change in the template:\n%s", template)
 	}
 
-	key, err := os.ReadFile(filepath.Join(out, "keys", "anna.asc"))
+	// Signed as the README says, with GnuPG and the key the demo wrote.
+	gpgHome := t.TempDir()
+	gpg := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("gpg", append([]string{"--batch", "--yes", "--pinentry-mode", "loopback", "--passphrase", ""}, args...)...)
+		cmd.Env = append(os.Environ(), "GNUPGHOME="+gpgHome)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("gpg %v: %v\n%s\n(make deps installs GnuPG)", args, err, b)
+		}
+	}
+	gpg("--import", filepath.Join(out, "keys", "anna.asc"))
+	orders := filepath.Join(t.TempDir(), "orders.txt")
+	if err := os.WriteFile(orders, []byte(filled), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gpg("-u", "anna@demo.pbem", "--clearsign", orders)
+	signed, err := os.ReadFile(orders + ".asc")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ents, err := openpgp.ReadArmoredKeyRing(bytes.NewReader(key))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var signed bytes.Buffer
-	w, err := clearsign.Encode(&signed, ents[0].PrivateKey, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	io.WriteString(w, filled)
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	raw := memmail.TextMail("Anna <"+user+">", "referee@demo.pbem", "by-hand@demo.pbem", "my orders", signed.Bytes())
+	raw := memmail.TextMail("Anna <"+user+">", "referee@demo.pbem", "by-hand@demo.pbem", "my orders", signed)
 	if err := smtp.SendMail(smtpAddr, nil, user, []string{"referee@demo.pbem"}, raw); err != nil {
 		t.Fatal(err)
 	}
