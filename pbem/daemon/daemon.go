@@ -70,15 +70,6 @@ func Run(ctx context.Context, o Options) error {
 		default:
 		}
 	}
-	// The game's moderators hear of a mail given up from the referee
-	// loop, which alone writes games' mail.
-	givenUp := make(chan store.Queued)
-	o.Sender.GaveUp = func(q store.Queued) {
-		select {
-		case givenUp <- q:
-		case <-ctx.Done():
-		}
-	}
 	var wg sync.WaitGroup
 	var ctlErr error
 	if o.Control != "" {
@@ -107,11 +98,6 @@ loop:
 		case <-tick.C:
 			if terr := o.Referee.Tick(o.Now()); terr != nil {
 				o.Log.Error("tick", "err", terr)
-			}
-			poke()
-		case q := <-givenUp:
-			if err := o.Referee.TellGivenUp(q, o.Now()); err != nil {
-				o.Log.Error("telling the moderators of a mail given up", "seq", q.Seq, "err", err)
 			}
 			poke()
 		case ev := <-events:

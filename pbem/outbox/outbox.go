@@ -41,9 +41,6 @@ type Sender struct {
 	// AfterSend, if set, runs after each successful send and before it
 	// is recorded (the crash tests stop the process there).
 	AfterSend func()
-	// GaveUp, if set, is told of each mail given up, once that is
-	// recorded (the daemon tells the game's moderators).
-	GaveUp func(store.Queued)
 }
 
 // maxWait caps the doubling wait between attempts.
@@ -99,11 +96,6 @@ func (s *Sender) Drain(ctx context.Context, now func() time.Time) (sent, failed 
 			}
 			if err := s.DB.Update(func(tx *store.Tx) error { return tx.MarkFailed(q.Seq, serr.Error(), at, next, maxAttempts) }); err != nil {
 				return sent, failed, err
-			}
-			if attempts >= maxAttempts && s.GaveUp != nil {
-				m := *q.Mail
-				m.Attempts, m.LastError, m.LastTry, m.GaveUp = attempts, serr.Error(), at, true
-				s.GaveUp(store.Queued{Seq: q.Seq, Mail: &m})
 			}
 			if ctx.Err() != nil {
 				return sent, failed, ctx.Err()

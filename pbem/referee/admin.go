@@ -436,42 +436,59 @@ func undelivered(tx *store.Tx) (queued, givenUp []store.Queued, err error) {
 	return queued, givenUp, err
 }
 
-// TellGivenUp tells the moderators of q's game that q was given up (a
-// player's address refused, or the mail server down for longer than the
-// retries last), so that the game does not wait on a player who never
-// got their mail. A moderator the mail itself was for is not told, which
-// also keeps a notice given up from begetting another.
-func (r *Referee) TellGivenUp(q store.Queued, now time.Time) error {
+// tellGivenUp tells the moderators of each game of the mails given up
+// since the last tick (a player's address refused, or the mail server
+// down for longer than the retries last), so that the game does not wait
+// on a player who never got their mail. A moderator the mail itself was
+// for is not told, which also keeps a notice given up from begetting
+// another; mail of no game is the operator's (pbem mail list).
+func (r *Referee) tellGivenUp(now time.Time) error {
+	return r.db.Update(func(tx *store.Tx) error {
+		untold, err := tx.Untold()
+		if err != nil {
+			return err
+		}
+		for _, q := range untold {
+			if err := r.tellOne(tx, q, now); err != nil {
+				return err
+			}
+			if err := tx.Told(q.Seq); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func (r *Referee) tellOne(tx *store.Tx, q store.Queued, now time.Time) error {
 	if q.Mail.Game == "" {
 		return nil
 	}
-	return r.db.Update(func(tx *store.Tx) error {
-		g, err := tx.Game(q.Mail.Game)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil
-		} else if err != nil {
-			return err
+	g, err := tx.Game(q.Mail.Game)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	var to []string
+	for _, m := range g.Moderators {
+		if !slices.ContainsFunc(q.Mail.To, func(a string) bool { return strings.EqualFold(a, m.Address) }) {
+			to = append(to, m.Address)
 		}
-		var to []string
-		for _, m := range g.Moderators {
-			if !slices.ContainsFunc(q.Mail.To, func(a string) bool { return strings.EqualFold(a, m.Address) }) {
-				to = append(to, m.Address)
-			}
-		}
-		if len(to) == 0 {
-			return nil
-		}
-		body := fmt.Sprintf("The referee gave up sending mail %d to %s after %d attempt(s), the last at %s.\n"+
-			"  Subject: %s\n  Last error: %s\n\n"+
-			"The operator sees it with pbem mail list and sends it again, once the mail server\n"+
-			"or the address works, with pbem mail retry %d. If the address is wrong, a\n"+
-			"moderator gives the seat the right one (pbem game replace-player), which\n"+
-			"mails the seat where things stand at once.\n",
-			q.Seq, strings.Join(q.Mail.To, ", "), q.Mail.Attempts, q.Mail.LastTry.UTC().Format("2006-01-02 15:04 MST"),
-			q.Mail.Subject, q.Mail.LastError, q.Seq)
-		return tx.Enqueue(&store.Mail{Game: g.ID, To: to, Subject: fmt.Sprintf("[%s] mail to %s not delivered", g.ID, strings.Join(q.Mail.To, ", ")), Body: body},
-			r.cfg.Domain, now)
-	})
+	}
+	if len(to) == 0 {
+		return nil
+	}
+	body := fmt.Sprintf("The referee gave up sending mail %d to %s after %d attempt(s), the last at %s.\n"+
+		"  Subject: %s\n  Last error: %s\n\n"+
+		"The operator sees it with pbem mail list and sends it again, once the mail server\n"+
+		"or the address works, with pbem mail retry %d. If the address is wrong, a\n"+
+		"moderator gives the seat the right one (pbem game replace-player), which\n"+
+		"mails the seat where things stand at once.\n",
+		q.Seq, strings.Join(q.Mail.To, ", "), q.Mail.Attempts, q.Mail.LastTry.UTC().Format("2006-01-02 15:04 MST"),
+		q.Mail.Subject, q.Mail.LastError, q.Seq)
+	return tx.Enqueue(&store.Mail{Game: g.ID, To: to, Subject: fmt.Sprintf("[%s] mail to %s not delivered", g.ID, strings.Join(q.Mail.To, ", ")), Body: body},
+		r.cfg.Domain, now)
 }
 
 // Undelivered is the referee's mail not delivered yet: the outbox, and

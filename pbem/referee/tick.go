@@ -23,7 +23,7 @@ import (
 
 // Tick does what the time now calls for in every game: reminders before a
 // deadline, late notices at it, and the resolution of each window that is
-// due. It returns the first error; the other games still get their turn.
+// due; and it tells moderators of their games' mail given up. It returns the first error; the other games still get their turn.
 func (r *Referee) Tick(now time.Time) error {
 	var ids []string
 	if err := r.db.View(func(tx *store.Tx) error { ids = tx.GameIDs(); return nil }); err != nil {
@@ -37,6 +37,9 @@ func (r *Referee) Tick(now time.Time) error {
 				first = fmt.Errorf("game %s: %w", id, err)
 			}
 		}
+	}
+	if err := r.tellGivenUp(now); err != nil && first == nil {
+		first = fmt.Errorf("telling of mail given up: %w", err)
 	}
 	return first
 }

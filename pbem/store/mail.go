@@ -113,15 +113,38 @@ func (t *Tx) MarkSent(seq uint64, at time.Time) error {
 // again at next, or given up (and moved to the sent mail, marked so)
 // after maxAttempts attempts.
 func (t *Tx) MarkFailed(seq uint64, why string, at, next time.Time, maxAttempts int) error {
-	return t.settle(seq, func(m *Mail) bool {
+	gaveUp := false
+	if err := t.settle(seq, func(m *Mail) bool {
 		m.Attempts++
 		m.LastError = why
 		m.LastTry = at
 		m.NextTry = next
 		m.GaveUp = m.Attempts >= maxAttempts
+		gaveUp = m.GaveUp
 		return m.GaveUp
-	})
+	}); err != nil || !gaveUp {
+		return err
+	}
+	return t.tx.Bucket(bucketUntold).Put(u64(seq), []byte{})
 }
+
+// Untold lists the mails given up whose game's moderators have not been
+// told yet (Told), oldest first.
+func (t *Tx) Untold() ([]Queued, error) {
+	var out []Queued
+	err := t.tx.Bucket(bucketUntold).ForEach(func(k, _ []byte) error {
+		m := &Mail{}
+		if err := getJSON(t.tx.Bucket(bucketSent), k, m); err != nil {
+			return fmt.Errorf("mail %d given up: %w", seqOf(k), err)
+		}
+		out = append(out, Queued{Seq: seqOf(k), Mail: m})
+		return nil
+	})
+	return out, err
+}
+
+// Told records that the moderators were told of mail seq given up.
+func (t *Tx) Told(seq uint64) error { return t.tx.Bucket(bucketUntold).Delete(u64(seq)) }
 
 // settle applies fn to mail seq; if fn says the mail is done with, it
 // leaves the outbox for the sent mail.
@@ -175,6 +198,9 @@ func (t *Tx) Requeue(seq uint64, now time.Time) error {
 	}
 	m.GaveUp, m.Attempts, m.NextTry = false, 0, now
 	if err := sent.Delete(u64(seq)); err != nil {
+		return err
+	}
+	if err := t.Told(seq); err != nil {
 		return err
 	}
 	return putJSON(t.tx.Bucket(bucketOutbox), u64(seq), m)

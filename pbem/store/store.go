@@ -55,6 +55,7 @@ var (
 	bucketInbox  = []byte("inbox")
 	bucketSeen   = []byte("seen")
 	bucketReply  = []byte("replies")
+	bucketUntold = []byte("untold") // mail given up, its game's moderators not yet told
 	keyVersion   = []byte("schema")
 )
 
@@ -227,6 +228,10 @@ var migrations = []migration{
 			}
 			return nil
 		})
+	}},
+	{"the mail given up, not yet told", func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists(bucketUntold)
+		return err
 	}},
 }
 

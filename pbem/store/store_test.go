@@ -239,6 +239,11 @@ func TestOutbox(t *testing.T) {
 		if gaveUp, _ := tx.GivenUp(); len(gaveUp) != 1 || gaveUp[0].Seq != due[2].Seq || !gaveUp[0].Mail.LastTry.Equal(t0) {
 			t.Errorf("given up: %+v", gaveUp)
 		}
+		// Recorded with the failure, so that a crash cannot lose it: the
+		// moderators are still to be told.
+		if untold, _ := tx.Untold(); len(untold) != 1 || untold[0].Seq != due[2].Seq {
+			t.Errorf("untold: %+v", untold)
+		}
 		return nil
 	})
 
@@ -264,6 +269,9 @@ func TestOutbox(t *testing.T) {
 		}
 		if gaveUp, _ := tx.GivenUp(); len(gaveUp) != 0 {
 			t.Errorf("still given up: %+v", gaveUp)
+		}
+		if untold, _ := tx.Untold(); len(untold) != 0 {
+			t.Errorf("a mail requeued is still to be told: %+v", untold)
 		}
 		return nil
 	})
