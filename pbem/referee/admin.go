@@ -290,7 +290,8 @@ func (r *Referee) act(id, who, what string, now time.Time, fn func(e *edit) erro
 			return err
 		}
 		for _, p := range e.seated {
-			m, err := r.seatMail(tx, id, p, now)
+			intro := fmt.Sprintf("%s, the seat of side %s in game %s is yours from now on. Where things stand:", p.Name, p.Side, id)
+			m, err := r.currentMail(tx, id, engine.Side(p.Side), p.Address, intro, now)
 			if err != nil {
 				return err
 			}
@@ -605,11 +606,11 @@ func (r *Referee) current(tx *store.Tx, id string, side engine.Side, now time.Ti
 	return g, report.Build(g.state, in), nil
 }
 
-// seatMail is the mail a player given a seat gets at once, rather than
-// waiting for the next window: the side's report as things stand, its
-// map and the open window's template.
-func (r *Referee) seatMail(tx *store.Tx, id string, p store.Player, now time.Time) (*store.Mail, error) {
-	side := engine.Side(p.Side)
+// currentMail is side's report as things stand, its map and (for a
+// player) the open window's template, in a mail to address opening with
+// intro: for a player given a seat, and for whoever asks again by signed
+// mail (Command: report now).
+func (r *Referee) currentMail(tx *store.Tx, id string, side engine.Side, address, intro string, now time.Time) (*store.Mail, error) {
 	g, rep, err := r.current(tx, id, side, now)
 	if err != nil {
 		return nil, err
@@ -618,17 +619,21 @@ func (r *Referee) seatMail(tx *store.Tx, id string, p store.Player, now time.Tim
 	if err != nil {
 		return nil, err
 	}
+	who := g.data.SideNames[side]
+	if side == gwite.Moderator {
+		who = "moderators"
+	}
 	sw := g.state.Window()
 	window := strings.ReplaceAll(sw.ID, " ", "-")
-	m := &store.Mail{Game: id, To: []string{p.Address}, Subject: fmt.Sprintf("[%s] %s (%s): your seat on %s", id, sw.ID, sw.Name, g.data.SideNames[side]),
-		Body: fmt.Sprintf("%s, the seat of %s in game %s is yours from now on. Where things stand:\n\n%s", p.Name, g.data.SideNames[side], id, text)}
-	img := report.Map(g.state, side, fmt.Sprintf("%s · %s · %s", id, sw.ID, g.data.SideNames[side]), nil)
+	m := &store.Mail{Game: id, To: []string{address}, Subject: fmt.Sprintf("[%s] %s (%s): where things stand", id, sw.ID, sw.Name),
+		Body: intro + "\n\n" + text}
+	img := report.Map(g.state, side, fmt.Sprintf("%s · %s · %s", id, sw.ID, who), nil)
 	var buf bytes.Buffer
 	if err := render.EncodePNG(&buf, img); err != nil {
 		return nil, err
 	}
 	m.Attachments = append(m.Attachments, store.Attachment{Name: "map-" + window + ".png", Type: "image/png", Data: buf.Bytes()})
-	if !sw.Done {
+	if !sw.Done && side != gwite.Moderator {
 		m.Attachments = append(m.Attachments, store.Attachment{Name: "orders-" + window + ".txt", Type: "text/plain", Data: []byte(ack.Template(g.state, id, side))})
 	}
 	return m, nil

@@ -58,7 +58,7 @@ func TestModeratorActions(t *testing.T) {
 	// Carl gets where things stand at once, not at the next window: his
 	// side's report, its map and the open window's template.
 	seat := h.outbox(later)
-	if len(seat) != 2 || seat[1].To[0] != carl.address || !strings.Contains(seat[1].Subject, "your seat on") ||
+	if len(seat) != 2 || seat[1].To[0] != carl.address || !strings.Contains(seat[1].Body, "Carl, the seat of side DE in game t1 is yours from now on.") ||
 		!strings.Contains(seat[1].Body, "the report of German (DE)") || len(seat[1].Attachments) != 2 ||
 		seat[1].Attachments[0].Type != "image/png" || !strings.Contains(string(seat[1].Attachments[1].Data), "Window: GT1 DE-SETUP\n") {
 		t.Errorf("the mails of the replacement: %+v", seat)

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"pbem/engine"
+	"pbem/engine/gwite"
 	"pbem/orders/sig"
 	"pbem/pbem/ack"
 	"pbem/pbem/store"
@@ -21,9 +23,11 @@ import (
 // The commands are show (the reply is `pbem game show`), pause, resume,
 // extend DURATION, process-now,
 // key-remove NAME, and key-add SIDE NAME ADDRESS or replace-player SIDE
-// NAME ADDRESS with the new public key after a blank line. The nonce makes
-// each text unique: the same text again is refused, so a replayed mail
-// changes nothing.
+// NAME ADDRESS with the new public key after a blank line. Players and
+// moderators alike may send report now (their report again), report json
+// and report text (docs/order-files.md). The nonce makes each text
+// unique: the same text again is refused, so a replayed mail changes
+// nothing.
 
 // command is a moderator's command read from a signed text.
 type command struct {
@@ -103,10 +107,13 @@ func (r *Referee) run(c *command, who string, now time.Time) (string, error) {
 		why = "by mail"
 	}
 	if c.side != sig.Moderator && c.verb != "report" {
-		return "", fmt.Errorf("a player may send the command report json or report text; %q is a moderator's", c.verb)
+		return "", fmt.Errorf("a player may send the command report now, report json or report text; %q is a moderator's", c.verb)
 	}
 	switch c.verb {
 	case "report":
+		if strings.EqualFold(strings.TrimSpace(c.arg), "now") {
+			return r.ReportNow(c.game, c.side, who, now)
+		}
 		return r.ReportFormat(c.game, c.side, who, c.arg, now)
 	case "show":
 		return r.Show(c.game, now)
@@ -142,6 +149,47 @@ func (r *Referee) run(c *command, who string, now time.Time) (string, error) {
 	return "", fmt.Errorf("unknown command %q: a moderator may send show, pause, resume, extend DURATION, process-now, key-add SIDE NAME ADDRESS, replace-player SIDE NAME ADDRESS (each with the key after a blank line) or key-remove NAME", c.verb)
 }
 
+// ReportNow mails who (a player of side, or a moderator) their side's
+// report as things stand, its map and the open window's template: for a
+// player whose mail went astray. It goes to the address the game has for
+// them, not to the mail's sender, and tells no one else.
+func (r *Referee) ReportNow(id, side, who string, now time.Time) (string, error) {
+	var address string
+	err := r.db.Update(func(tx *store.Tx) error {
+		g, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		seats := g.Players
+		if side == sig.Moderator {
+			seats = g.Moderators
+		}
+		for _, p := range seats {
+			if p.Name == who && (side == sig.Moderator || p.Side == side) {
+				address = p.Address
+			}
+		}
+		if address == "" {
+			return fmt.Errorf("no seat of %s in game %s", who, id)
+		}
+		if r.receipt != nil {
+			if err := tx.AddReceipt(id, *r.receipt); err != nil {
+				return err
+			}
+		}
+		reportSide := engine.Side(side)
+		if side == sig.Moderator {
+			reportSide = gwite.Moderator
+		}
+		m, err := r.currentMail(tx, id, reportSide, address, "Your report as things stand, as you asked (Command: report now).", now)
+		if err != nil {
+			return err
+		}
+		return tx.Enqueue(m, r.cfg.Domain, now)
+	})
+	return "your report as things stand is on its way to " + address, err
+}
+
 // ReportFormat records how player who (of side, or a moderator) wants
 // reports: "json" adds the JSON twin to each report mail, "text" drops it.
 // It tells no one else: it changes nothing in the game.
@@ -152,7 +200,7 @@ func (r *Referee) ReportFormat(id, side, who, format string, now time.Time) (str
 		asJSON = true
 	case "text":
 	default:
-		return "", fmt.Errorf("report %q: want report json (the JSON twin with each report) or report text", format)
+		return "", fmt.Errorf("report %q: want report json (the JSON twin with each report), report text, or report now (your report as things stand, again)", format)
 	}
 	err := r.db.Update(func(tx *store.Tx) error {
 		if _, err := r.load(tx, id, now); err != nil {
