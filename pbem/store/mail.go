@@ -125,23 +125,15 @@ func (t *Tx) MarkFailed(seq uint64, why string, at, next time.Time, maxAttempts 
 	}); err != nil || !gaveUp {
 		return err
 	}
+	if err := t.tx.Bucket(bucketGaveUp).Put(u64(seq), []byte{}); err != nil {
+		return err
+	}
 	return t.tx.Bucket(bucketUntold).Put(u64(seq), []byte{})
 }
 
 // Untold lists the mails given up whose game's moderators have not been
 // told yet (Told), oldest first.
-func (t *Tx) Untold() ([]Queued, error) {
-	var out []Queued
-	err := t.tx.Bucket(bucketUntold).ForEach(func(k, _ []byte) error {
-		m := &Mail{}
-		if err := getJSON(t.tx.Bucket(bucketSent), k, m); err != nil {
-			return fmt.Errorf("mail %d given up: %w", seqOf(k), err)
-		}
-		out = append(out, Queued{Seq: seqOf(k), Mail: m})
-		return nil
-	})
-	return out, err
-}
+func (t *Tx) Untold() ([]Queued, error) { return t.indexed(bucketUntold) }
 
 // Told records that the moderators were told of mail seq given up.
 func (t *Tx) Told(seq uint64) error { return t.tx.Bucket(bucketUntold).Delete(u64(seq)) }
@@ -170,12 +162,18 @@ func (t *Tx) SentMail() ([]Queued, error) { return t.mailIn(bucketSent) }
 func (t *Tx) QueuedMail() ([]Queued, error) { return t.mailIn(bucketOutbox) }
 
 // GivenUp lists the mails given up, oldest first.
-func (t *Tx) GivenUp() ([]Queued, error) {
+func (t *Tx) GivenUp() ([]Queued, error) { return t.indexed(bucketGaveUp) }
+
+// indexed is the sent mail whose numbers the bucket index holds.
+func (t *Tx) indexed(index []byte) ([]Queued, error) {
 	var out []Queued
-	err := each(t.tx.Bucket(bucketSent), func(k []byte, m *Mail) {
-		if m.GaveUp {
-			out = append(out, Queued{Seq: seqOf(k), Mail: m})
+	err := t.tx.Bucket(index).ForEach(func(k, _ []byte) error {
+		m := &Mail{}
+		if err := getJSON(t.tx.Bucket(bucketSent), k, m); err != nil {
+			return fmt.Errorf("mail %d given up: %w", seqOf(k), err)
 		}
+		out = append(out, Queued{Seq: seqOf(k), Mail: m})
+		return nil
 	})
 	return out, err
 }
@@ -201,6 +199,9 @@ func (t *Tx) Requeue(seq uint64, now time.Time) error {
 		return err
 	}
 	if err := t.Told(seq); err != nil {
+		return err
+	}
+	if err := t.tx.Bucket(bucketGaveUp).Delete(u64(seq)); err != nil {
 		return err
 	}
 	return putJSON(t.tx.Bucket(bucketOutbox), u64(seq), m)

@@ -55,7 +55,8 @@ var (
 	bucketInbox  = []byte("inbox")
 	bucketSeen   = []byte("seen")
 	bucketReply  = []byte("replies")
-	bucketUntold = []byte("untold") // mail given up, its game's moderators not yet told
+	bucketUntold = []byte("untold")  // mail given up, its game's moderators not yet told
+	bucketGaveUp = []byte("givenup") // mail given up, not sent again: an index of the sent mail
 	keyVersion   = []byte("schema")
 )
 
@@ -229,9 +230,21 @@ var migrations = []migration{
 			return nil
 		})
 	}},
-	{"the mail given up, not yet told", func(tx *bolt.Tx) error {
-		_, err := tx.CreateBucketIfNotExists(bucketUntold)
-		return err
+	{"the mail given up, and those not yet told", func(tx *bolt.Tx) error {
+		if _, err := tx.CreateBucketIfNotExists(bucketUntold); err != nil {
+			return err
+		}
+		index, err := tx.CreateBucketIfNotExists(bucketGaveUp)
+		if err != nil {
+			return err
+		}
+		return tx.Bucket(bucketSent).ForEach(func(k, v []byte) error {
+			var m struct{ GaveUp bool }
+			if err := json.Unmarshal(v, &m); err != nil || !m.GaveUp {
+				return err
+			}
+			return index.Put(k, []byte{})
+		})
 	}},
 }
 

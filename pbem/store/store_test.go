@@ -353,6 +353,13 @@ func TestMigrateFromSchema1(t *testing.T) {
 		if err := tx.Bucket(bucketSeen).Put([]byte("<old@x>"), []byte(`"2026-01-01T00:00:00Z"`)); err != nil {
 			return err
 		}
+		// Mail sent, and mail given up before the schema indexed it.
+		if err := tx.Bucket(bucketSent).Put(u64(1), []byte(`{"ID":"<a@x>","Subject":"sent"}`)); err != nil {
+			return err
+		}
+		if err := tx.Bucket(bucketSent).Put(u64(2), []byte(`{"ID":"<b@x>","Subject":"lost","GaveUp":true}`)); err != nil {
+			return err
+		}
 		// Receipts as schema 1 filed them: by sequence alone.
 		gb, err := tx.Bucket(bucketGames).CreateBucket([]byte("t1"))
 		if err != nil {
@@ -384,6 +391,12 @@ func TestMigrateFromSchema1(t *testing.T) {
 		}
 		if rs, err := tx.ReceiptsFor("t1", "GT1 RU-MOVE"); err != nil || len(rs) != 2 || rs[0].Hash != "h2" || rs[1].Hash != "h3" {
 			t.Errorf("receipts of GT1 RU-MOVE after the migration: %+v %v", rs, err)
+		}
+		if gaveUp, err := tx.GivenUp(); err != nil || len(gaveUp) != 1 || gaveUp[0].Mail.Subject != "lost" {
+			t.Errorf("mail given up after the migration: %+v %v", gaveUp, err)
+		}
+		if untold, err := tx.Untold(); err != nil || len(untold) != 0 {
+			t.Errorf("old mail given up to be told: %+v %v", untold, err)
 		}
 		return tx.SetReplies("x@example.org", []time.Time{t0})
 	})
