@@ -92,7 +92,7 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 			body = fmt.Sprintf("REFUSED: your command %q for game %s was not carried out: %v.\n", strings.TrimSpace(cmd.verb+" "+cmd.arg), cmd.game, err)
 		}
 		if reply != nil && len(reply.To) > 0 && reply.To[0] != "" {
-			reply.Body, reply.Subject = body, fmt.Sprintf("[%s] your command: %s", cmd.game, cmd.verb)
+			reply.Body, reply.Subject = body+elsewhere(cmd.from, reply.To[0]), fmt.Sprintf("[%s] your command: %s", cmd.game, cmd.verb)
 		} else {
 			reply = nil
 		}
@@ -258,7 +258,7 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 	}
 	w := g.state.Window()
 	if isCommand(s.Text) {
-		return r.judgeCommand(tx, v, pick.game, s, to, msgID)
+		return r.judgeCommand(tx, v, pick.game, s, to, m.From, msgID)
 	}
 	var res *ack.Result
 	f, err := orders.Parse("orders.txt", s.Text, g.rs.Verbs())
@@ -288,15 +288,26 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 		r.log.Error("no address for a signing key", "game", pick.game, "side", s.Side, "player", s.Player)
 		return v, nil, pending, msgID, nil, nil
 	}
+	text += elsewhere(m.From, to)
 	subject := fmt.Sprintf("[%s] %s: your orders are %s", pick.game, w.ID, v.Outcome)
 	reply = &store.Mail{Game: pick.game, To: []string{to}, Subject: subject, Body: text}
 	return v, reply, pending, msgID, nil, nil
 }
 
+// elsewhere warns the owner of a key, at the address the game has for
+// them, when a file or command signed with it came from another address:
+// from a second account of theirs, or from whoever holds their key.
+func elsewhere(from, registered string) string {
+	if from == "" || strings.EqualFold(from, registered) {
+		return ""
+	}
+	return fmt.Sprintf("\nThis came from %s, not from the address the game has for you. If you did\nnot send it, someone else holds your key: tell your moderator, who can\nremove it (pbem key remove) and register a new one.\n", from)
+}
+
 // judgeCommand reads a moderator's signed command: refused at once if it
 // is malformed, for another game, or already carried out; otherwise
 // returned for Receive to run.
-func (r *Referee) judgeCommand(tx *store.Tx, v Verdict, game string, s *sig.Signed, to, msgID string) (Verdict, *store.Mail, *store.Pending, string, *command, error) {
+func (r *Referee) judgeCommand(tx *store.Tx, v Verdict, game string, s *sig.Signed, to, from, msgID string) (Verdict, *store.Mail, *store.Pending, string, *command, error) {
 	reply := &store.Mail{Game: game, To: []string{to}, Subject: fmt.Sprintf("[%s] your command", game)}
 	c, err := readCommand(s.Text, s.When)
 	if err == nil && !strings.EqualFold(c.game, game) {
@@ -315,10 +326,10 @@ func (r *Referee) judgeCommand(tx *store.Tx, v Verdict, game string, s *sig.Sign
 	}
 	if err != nil {
 		v.Outcome, v.Why = Refused, err.Error()
-		reply.Body = fmt.Sprintf("REFUSED: your command was not carried out: %v.\n", err)
+		reply.Body = fmt.Sprintf("REFUSED: your command was not carried out: %v.\n", err) + elsewhere(from, to)
 		return v, reply, nil, msgID, nil, nil
 	}
-	c.game, c.side = game, s.Side
+	c.game, c.side, c.from = game, s.Side, from
 	v.Outcome, v.Why = Accepted, "command "+c.verb
 	return v, reply, nil, msgID, c, nil
 }
