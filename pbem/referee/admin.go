@@ -444,6 +444,12 @@ func undelivered(tx *store.Tx) (queued, givenUp []store.Queued, err error) {
 // for is not told, which also keeps a notice given up from begetting
 // another; mail of no game is the operator's (pbem mail list).
 func (r *Referee) tellGivenUp(now time.Time) error {
+	// Every tick looks; a write transaction (and its fsync) only when
+	// there is something to tell.
+	var n int
+	if err := r.db.View(func(tx *store.Tx) error { n = tx.UntoldCount(); return nil }); err != nil || n == 0 {
+		return err
+	}
 	return r.db.Update(func(tx *store.Tx) error {
 		untold, err := tx.Untold()
 		if err != nil {

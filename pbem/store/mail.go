@@ -135,6 +135,9 @@ func (t *Tx) MarkFailed(seq uint64, why string, at, next time.Time, maxAttempts 
 // told yet (Told), oldest first.
 func (t *Tx) Untold() ([]Queued, error) { return t.indexed(bucketUntold) }
 
+// UntoldCount is how many mails given up are still to be told of.
+func (t *Tx) UntoldCount() int { return t.tx.Bucket(bucketUntold).Stats().KeyN }
+
 // Told records that the moderators were told of mail seq given up.
 func (t *Tx) Told(seq uint64) error { return t.tx.Bucket(bucketUntold).Delete(u64(seq)) }
 
