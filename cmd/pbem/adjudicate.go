@@ -16,8 +16,7 @@ orders, standing orders and forced die rolls, and states what must happen
 failed expectations and the events, and exits 1 if any case fails.`,
 	run: func(e *env, o *options, args []string) int {
 		if len(args) == 0 {
-			fmt.Fprintln(e.stderr, "usage: pbem adjudicate FILE...")
-			return 2
+			return usageError
 		}
 		failed := 0
 		for _, path := range args {

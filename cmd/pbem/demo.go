@@ -41,8 +41,7 @@ is written out and audited again.`,
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 || o.turns < 0 || o.turns == 0 && !o.listen || o.hand != "RU" && o.hand != "DE" {
-			fmt.Fprintln(e.stderr, "usage: pbem demo [-turns N] [-o DIR] [-listen [-hand RU|DE]] [-imap ADDR] [-smtp ADDR]")
-			return 2
+			return usageError
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 		defer stop()

@@ -80,8 +80,7 @@ the first window. Every problem is reported at once.`,
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 || o.game == "" || o.scenario == "" {
-			fmt.Fprintln(e.stderr, "usage: pbem game new", gameNewUsage)
-			return 2
+			return usageError
 		}
 		spec := &referee.Spec{ID: o.game, Scenario: o.scenario, Options: o.gameOptions, Policy: referee.DefaultPolicy()}
 		var problems []string
@@ -141,8 +140,7 @@ func gameCmd(name, summary, help string, flags func(*flag.FlagSet, *options), re
 		name: "game " + name, usage: "[-c pbem.toml] [flags] GAME", summary: summary, help: help, flags: flags,
 		run: func(e *env, o *options, args []string) int {
 			if len(args) != 1 {
-				fmt.Fprintf(e.stderr, "usage: pbem game %s [-c pbem.toml] [flags] GAME\n", name)
-				return 2
+				return usageError
 			}
 			o.game = args[0]
 			r, err := req(o)
@@ -196,7 +194,7 @@ var (
 			return daemon.Request{Cmd: "replace-player", Name: o.old, Member: m, Side: m.Side}, nil
 		})
 	auditCmd = &command{
-		name: "audit", usage: "[-c pbem.toml] [-any-engine] GAME",
+		name: "audit", usage: "[-c pbem.toml] [-any-engine] GAME|ARCHIVE",
 		summary: "check a game's chain, signatures and dice, and replay it window by window",
 		help: `Checks game GAME from its evidence (docs/audit.md): the audit chain link by
 link, the signature of every file accepted, every dice seed against the
@@ -212,8 +210,7 @@ unless -any-engine is given.`,
 		},
 		run: func(e *env, o *options, args []string) int {
 			if len(args) != 1 {
-				fmt.Fprintln(e.stderr, "usage: pbem audit [-c pbem.toml] [-any-engine] GAME|ARCHIVE")
-				return 2
+				return usageError
 			}
 			if ok, code := auditArchive(e, args[0], audit.Options{AnyEngine: o.anyEngine}); ok {
 				return code
@@ -231,8 +228,7 @@ unless -any-engine is given.`,
 		},
 		run: func(e *env, o *options, args []string) int {
 			if len(args) != 1 || o.out == "" {
-				fmt.Fprintln(e.stderr, "usage: pbem export [-c pbem.toml] -o FILE GAME")
-				return 2
+				return usageError
 			}
 			return adminWriting(e, o, daemon.Request{Cmd: "export", Game: args[0]}, o.out)
 		},
@@ -252,8 +248,7 @@ unless -any-engine is given.`,
 				args = []string{o.game}
 			}
 			if len(args) != 1 {
-				fmt.Fprintln(e.stderr, "usage: pbem report [-c pbem.toml] [-side SIDE] [-json] GAME")
-				return 2
+				return usageError
 			}
 			return admin(e, o, daemon.Request{Cmd: "report", Game: args[0], Side: strings.ToUpper(o.side), JSON: o.asJSON})
 		},
@@ -271,8 +266,7 @@ unless -any-engine is given.`,
 		},
 		run: func(e *env, o *options, args []string) int {
 			if len(args) != 1 || o.side == "" || o.name == "" || o.key == "" {
-				fmt.Fprintln(e.stderr, "usage: pbem key add", keyAddUsage)
-				return 2
+				return usageError
 			}
 			key, err := os.ReadFile(o.key)
 			if err != nil {
@@ -292,8 +286,7 @@ unless -any-engine is given.`,
 		help: "Lists every key registered in a game: side, player, scheme and fingerprint.", flags: configFlag,
 		run: func(e *env, o *options, args []string) int {
 			if len(args) != 1 {
-				fmt.Fprintln(e.stderr, "usage: pbem key list [-c pbem.toml] GAME")
-				return 2
+				return usageError
 			}
 			return admin(e, o, daemon.Request{Cmd: "key-list", Game: args[0]})
 		},
@@ -307,8 +300,7 @@ unless -any-engine is given.`,
 		},
 		run: func(e *env, o *options, args []string) int {
 			if len(args) != 1 || o.name == "" {
-				fmt.Fprintln(e.stderr, "usage: pbem key remove [-c pbem.toml] -name NAME GAME")
-				return 2
+				return usageError
 			}
 			return admin(e, o, daemon.Request{Cmd: "key-remove", Game: args[0], Who: o.who, Name: o.name})
 		},

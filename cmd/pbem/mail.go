@@ -21,8 +21,7 @@ those again.`,
 		flags: configFlag,
 		run: func(e *env, o *options, args []string) int {
 			if len(args) != 0 {
-				fmt.Fprintln(e.stderr, "usage: pbem mail list [-c pbem.toml]")
-				return 2
+				return usageError
 			}
 			return admin(e, o, daemon.Request{Cmd: "mail-list"})
 		},
@@ -39,8 +38,7 @@ all sees the same mail twice, not two mails.`,
 		},
 		run: func(e *env, o *options, args []string) int {
 			if len(args) == 0 == !o.givenUp {
-				fmt.Fprintln(e.stderr, "usage: pbem mail retry [-c pbem.toml] -given-up | SEQ...")
-				return 2
+				return usageError
 			}
 			var seqs []uint64
 			for _, a := range args {

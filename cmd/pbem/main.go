@@ -98,8 +98,16 @@ func run(e *env, args []string) int {
 		}
 		return 2
 	}
-	return c.run(e, o, fs.Args())
+	if code := c.run(e, o, fs.Args()); code != usageError {
+		return code
+	}
+	fmt.Fprintln(e.stderr, strings.TrimSpace("usage: pbem "+c.name+" "+c.usage))
+	return 2
 }
+
+// usageError is what a command's run returns for arguments it cannot
+// take: run prints the command's usage line and exits 2.
+const usageError = -1
 
 // lookup finds the longest command name matching the start of args
 // ("scenario check" before "scenario").

@@ -27,8 +27,7 @@ var ordersCmd = &command{
 		orders.Help(gwite.Ruleset{}.Verbs()),
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 {
-			fmt.Fprintln(e.stderr, "usage: pbem orders")
-			return 2
+			return usageError
 		}
 		fmt.Fprint(e.stdout, orders.Help(gwite.Ruleset{}.Verbs()))
 		return 0
@@ -58,8 +57,7 @@ The exit status is 1 if any file has a problem.`,
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) == 0 || (checkFlags.game != "" && o.scenario == "") {
-			fmt.Fprintln(e.stderr, "usage: pbem orders check [-scenario NAME [-game ID]] FILE...")
-			return 2
+			return usageError
 		}
 		var bind func(f *orders.File) ([]string, []string, error)
 		if o.scenario != "" {

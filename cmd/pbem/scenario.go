@@ -52,13 +52,13 @@ func findScenario(e *env, o *options, name string, quiet bool) (*scenarios.Catal
 
 var scenarioList = &command{
 	name:    "scenario list",
+	usage:   "[-scenarios DIR]",
 	summary: "list every scenario with its rulebook, turns and sides",
 	help:    "Lists the scenarios of every game built into pbem (or found with -scenarios DIR).",
 	flags:   dirFlag,
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 {
-			fmt.Fprintln(e.stderr, "usage: pbem scenario list [-scenarios DIR]")
-			return 2
+			return usageError
 		}
 		c, ok := catalog(e, o, false)
 		if !ok {
@@ -89,8 +89,7 @@ problem is printed as file:line: message; the exit status is 1 if there is any.`
 	flags: dirFlag,
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 1 {
-			fmt.Fprintln(e.stderr, "usage: pbem scenario check NAME|DIR")
-			return 2
+			return usageError
 		}
 		if st, err := os.Stat(args[0]); err == nil && st.IsDir() {
 			c, err := scenarios.Dir(args[0])
@@ -139,8 +138,7 @@ scenario sets up there or brings in there, each with its source.`,
 	flags: dirFlag,
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 2 {
-			fmt.Fprintln(e.stderr, "usage: pbem scenario hex NAME RRCC")
-			return 2
+			return usageError
 		}
 		h, err := hex.Parse(args[1])
 		if err != nil {

@@ -24,8 +24,7 @@ seed. Prints a line per game-turn and the final VP and victory level. Exits
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 || o.scenario == "" {
-			fmt.Fprintln(e.stderr, "usage: pbem selfplay -scenario NAME [-seed S] [-turns K]")
-			return 2
+			return usageError
 		}
 		_, g, s, ok := findScenario(e, o, o.scenario, false)
 		if !ok {

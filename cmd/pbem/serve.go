@@ -39,8 +39,7 @@ talk to it over its control socket.`,
 	flags: configFlag,
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 {
-			fmt.Fprintln(e.stderr, "usage: pbem serve [-c pbem.toml]")
-			return 2
+			return usageError
 		}
 		cfg, ok := loadConfig(e, o)
 		if !ok {
@@ -172,8 +171,7 @@ file itself when no daemon runs.`,
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 || o.out == "" {
-			fmt.Fprintln(e.stderr, "usage: pbem backup [-c pbem.toml] -o FILE")
-			return 2
+			return usageError
 		}
 		return adminWriting(e, o, daemon.Request{Cmd: "backup"}, o.out)
 	},

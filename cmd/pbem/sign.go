@@ -39,8 +39,7 @@ ssh-keygen or gpg themselves for a protected key.`,
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 1 || signFlags.key == "" {
-			fmt.Fprintln(e.stderr, "usage: pbem sign -key FILE [-o OUT] ORDERS")
-			return 2
+			return usageError
 		}
 		fail := func(err error) int {
 			fmt.Fprintln(e.stderr, "pbem sign:", err)

@@ -35,8 +35,7 @@ of the next window (docs/order-files.md).`,
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 || o.scenario == "" {
-			fmt.Fprintln(e.stderr, "usage: pbem orders template -scenario NAME [-side SIDE] [-game ID]")
-			return 2
+			return usageError
 		}
 		st, g, game, ok := startScenario(e, o, "orders template", templateFlags.game)
 		if !ok {

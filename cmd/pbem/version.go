@@ -25,8 +25,7 @@ var versionCmd = &command{
 	flags:   func(fs *flag.FlagSet, o *options) {},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 {
-			fmt.Fprintln(e.stderr, "usage: pbem version")
-			return 2
+			return usageError
 		}
 		commit, when, dirty := commit, "", false
 		if info, ok := debug.ReadBuildInfo(); ok {
