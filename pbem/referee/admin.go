@@ -253,10 +253,8 @@ func (r *Referee) act(id, who, what string, now time.Time, fn func(e *edit) erro
 				return err
 			}
 		}
-		if r.receipt != nil {
-			if err := tx.AddReceipt(id, *r.receipt); err != nil {
-				return err
-			}
+		if err := r.keepReceipt(tx, id); err != nil {
+			return err
 		}
 		// The action on the chain: who, what (with the reason), the
 		// signed command it came by, and the keys as they now are.

@@ -150,6 +150,30 @@ func (r *Referee) run(c *command, who string, now time.Time) (string, error) {
 	return "", fmt.Errorf("unknown command %q: a moderator may send show, pause, resume, extend DURATION, process-now, key-add SIDE NAME ADDRESS, replace-player SIDE NAME ADDRESS (each with the key after a blank line) or key-remove NAME", c.verb)
 }
 
+// seatOf is who's seat in game g: a moderator's (side sig.Moderator) or
+// a player's of side.
+func seatOf(g *store.Game, side, who string) (*store.Player, error) {
+	seats := g.Players
+	if side == sig.Moderator {
+		seats = g.Moderators
+	}
+	for i := range seats {
+		if seats[i].Name == who && (side == sig.Moderator || seats[i].Side == side) {
+			return &seats[i], nil
+		}
+	}
+	return nil, fmt.Errorf("no seat of %s in game %s", who, g.ID)
+}
+
+// keepReceipt files the receipt of the signed command being run, if any,
+// in the transaction that carries it out: the same text is then refused.
+func (r *Referee) keepReceipt(tx *store.Tx, id string) error {
+	if r.receipt == nil {
+		return nil
+	}
+	return tx.AddReceipt(id, *r.receipt)
+}
+
 // ReportNow mails who (a player of side, or a moderator) their side's
 // report as things stand, its map and the open window's template: for a
 // player whose mail went astray. It goes to the address the game has for
@@ -161,22 +185,13 @@ func (r *Referee) ReportNow(id, side, who string, now time.Time) (string, error)
 		if err != nil {
 			return err
 		}
-		seats := g.Players
-		if side == sig.Moderator {
-			seats = g.Moderators
+		p, err := seatOf(g, side, who)
+		if err != nil {
+			return err
 		}
-		for _, p := range seats {
-			if p.Name == who && (side == sig.Moderator || p.Side == side) {
-				address = p.Address
-			}
-		}
-		if address == "" {
-			return fmt.Errorf("no seat of %s in game %s", who, id)
-		}
-		if r.receipt != nil {
-			if err := tx.AddReceipt(id, *r.receipt); err != nil {
-				return err
-			}
+		address = p.Address
+		if err := r.keepReceipt(tx, id); err != nil {
+			return err
 		}
 		reportSide := engine.Side(side)
 		if side == sig.Moderator {
@@ -211,23 +226,13 @@ func (r *Referee) ReportFormat(id, side, who, format string, now time.Time) (str
 		if err != nil {
 			return err
 		}
-		seats := g.Players
-		if side == sig.Moderator {
-			seats = g.Moderators
+		p, err := seatOf(g, side, who)
+		if err != nil {
+			return err
 		}
-		found := false
-		for i := range seats {
-			if seats[i].Name == who && (side == sig.Moderator || seats[i].Side == side) {
-				seats[i].JSON, found = asJSON, true
-			}
-		}
-		if !found {
-			return fmt.Errorf("no seat of %s in game %s", who, id)
-		}
-		if r.receipt != nil {
-			if err := tx.AddReceipt(id, *r.receipt); err != nil {
-				return err
-			}
+		p.JSON = asJSON
+		if err := r.keepReceipt(tx, id); err != nil {
+			return err
 		}
 		return tx.PutGame(g)
 	})

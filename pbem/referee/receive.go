@@ -248,10 +248,8 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 	v = Verdict{Game: pick.game, Side: s.Side, Player: s.Player}
 	to := ""
 	if s.IsModerator() {
-		for _, p := range g.rec.Moderators {
-			if p.Name == s.Player {
-				to = p.Address
-			}
+		if p, err := seatOf(g.rec, sig.Moderator, s.Player); err == nil {
+			to = p.Address
 		}
 	} else if p, ok := playerOf(g.rec, s.Side, s.Player); ok {
 		to = p.Address
