@@ -35,7 +35,6 @@ type command struct {
 	side                 string // the signer's side; sig.Moderator for a moderator
 	key                  []byte // the public key after the header, for key-add and replace-player
 	receipt              ack.Receipt
-	from                 string // the mail's From address, unverified
 }
 
 // readCommand reads a moderator's signed text.

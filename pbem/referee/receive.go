@@ -50,6 +50,7 @@ type Verdict struct {
 	Side    string
 	Player  string
 	Why     string
+	From    string // the From: address, unverified
 	Replied bool
 }
 
@@ -92,7 +93,7 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 			body = fmt.Sprintf("REFUSED: your command %q for game %s was not carried out: %v.\n", strings.TrimSpace(cmd.verb+" "+cmd.arg), cmd.game, err)
 		}
 		if reply != nil && len(reply.To) > 0 && reply.To[0] != "" {
-			reply.Body, reply.Subject = body+elsewhere(cmd.from, reply.To[0]), fmt.Sprintf("[%s] your command: %s", cmd.game, cmd.verb)
+			reply.Body, reply.Subject = body, fmt.Sprintf("[%s] your command: %s", cmd.game, cmd.verb)
 		} else {
 			reply = nil
 		}
@@ -123,6 +124,10 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 		}
 		if reply == nil {
 			return nil
+		}
+		if v.Player != "" {
+			// Signed by a registered key: the reply goes to its owner.
+			reply.Body += elsewhere(v.From, reply.To[0])
 		}
 		v.Replied = true
 		if v.Outcome == Unsigned {
@@ -245,7 +250,7 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 	if cerr == nil {
 		s.Text = decoded
 	}
-	v = Verdict{Game: pick.game, Side: s.Side, Player: s.Player}
+	v = Verdict{Game: pick.game, Side: s.Side, Player: s.Player, From: m.From}
 	to := ""
 	if s.IsModerator() {
 		if p, err := seatOf(g.rec, sig.Moderator, s.Player); err == nil {
@@ -256,7 +261,7 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 	}
 	w := g.state.Window()
 	if isCommand(s.Text) {
-		return r.judgeCommand(tx, v, pick.game, s, to, m.From, msgID)
+		return r.judgeCommand(tx, v, pick.game, s, to, msgID)
 	}
 	var res *ack.Result
 	f, err := orders.Parse("orders.txt", s.Text, g.rs.Verbs())
@@ -286,7 +291,6 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 		r.log.Error("no address for a signing key", "game", pick.game, "side", s.Side, "player", s.Player)
 		return v, nil, pending, msgID, nil, nil
 	}
-	text += elsewhere(m.From, to)
 	subject := fmt.Sprintf("[%s] %s: your orders are %s", pick.game, w.ID, v.Outcome)
 	reply = &store.Mail{Game: pick.game, To: []string{to}, Subject: subject, Body: text}
 	return v, reply, pending, msgID, nil, nil
@@ -305,7 +309,7 @@ func elsewhere(from, registered string) string {
 // judgeCommand reads a moderator's signed command: refused at once if it
 // is malformed, for another game, or already carried out; otherwise
 // returned for Receive to run.
-func (r *Referee) judgeCommand(tx *store.Tx, v Verdict, game string, s *sig.Signed, to, from, msgID string) (Verdict, *store.Mail, *store.Pending, string, *command, error) {
+func (r *Referee) judgeCommand(tx *store.Tx, v Verdict, game string, s *sig.Signed, to, msgID string) (Verdict, *store.Mail, *store.Pending, string, *command, error) {
 	reply := &store.Mail{Game: game, To: []string{to}, Subject: fmt.Sprintf("[%s] your command", game)}
 	c, err := readCommand(s.Text, s.When)
 	if err == nil && !strings.EqualFold(c.game, game) {
@@ -324,10 +328,10 @@ func (r *Referee) judgeCommand(tx *store.Tx, v Verdict, game string, s *sig.Sign
 	}
 	if err != nil {
 		v.Outcome, v.Why = Refused, err.Error()
-		reply.Body = fmt.Sprintf("REFUSED: your command was not carried out: %v.\n", err) + elsewhere(from, to)
+		reply.Body = fmt.Sprintf("REFUSED: your command was not carried out: %v.\n", err)
 		return v, reply, nil, msgID, nil, nil
 	}
-	c.game, c.side, c.from = game, s.Side, from
+	c.game, c.side = game, s.Side
 	v.Outcome, v.Why = Accepted, "command "+c.verb
 	return v, reply, nil, msgID, c, nil
 }
