@@ -269,12 +269,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	defer halt()
 
-	d := &demo{opt: opt, ref: ref, sys: sys, seats: seats, res: &Result{}}
-	d.drained = func() bool {
-		n := 1
-		_ = db.View(func(tx *store.Tx) error { n = tx.Outbox(); return nil })
-		return n == 0
-	}
+	d := &demo{opt: opt, ref: ref, db: db, sys: sys, seats: seats, res: &Result{}}
 	err = d.play(ctx)
 	if herr := halt(); err == nil {
 		err = herr
@@ -293,13 +288,20 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 
 // demo is a demo being played.
 type demo struct {
-	opt     Options
-	ref     *referee.Referee
-	sys     *memmail.System
-	seats   []*seat
-	res     *Result
-	drained func() bool // every mail the referee queued is sent
-	handed  bool        // the person plays opt.Hand now
+	opt    Options
+	ref    *referee.Referee
+	db     *store.DB
+	sys    *memmail.System
+	seats  []*seat
+	res    *Result
+	handed bool // the person plays opt.Hand now
+}
+
+// drained says whether every mail the referee queued is sent.
+func (d *demo) drained() bool {
+	n := 1
+	_ = d.db.View(func(tx *store.Tx) error { n = tx.Outbox(); return nil })
+	return n == 0
 }
 
 // writeOut writes every mail delivered so far, exports the game, audits
