@@ -1,11 +1,16 @@
 package store
 
-import "time"
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+	"time"
+)
 
 // Watermark is how far the intake has read a mailbox: the UIDVALIDITY of
 // the mailbox and the highest UID taken in. A new UIDVALIDITY means the
-// server renumbered the mailbox; the Message-IDs seen then keep old mail
-// from being taken twice.
+// server renumbered the mailbox; the hashes of the mails seen then keep
+// old mail from being taken twice.
 type Watermark struct {
 	UIDValidity uint32
 	UID         uint32
@@ -26,34 +31,46 @@ func (t *Tx) SetWatermark(mailbox string, w Watermark) error {
 	return putJSON(t.tx.Bucket(bucketInbox), []byte(mailbox), w)
 }
 
-// Seen reports whether a mail with this Message-ID was taken in before.
-func (t *Tx) Seen(messageID string) bool {
-	return messageID != "" && t.tx.Bucket(bucketSeen).Get([]byte(messageID)) != nil
+// Seen reports whether the mail whose bytes hash to sum (hex SHA-256,
+// chain.Sum) was taken in before. A mail is known by its bytes, never by
+// its Message-ID, which anyone may copy to shadow a later mail.
+func (t *Tx) Seen(sum string) bool {
+	return sum != "" && t.tx.Bucket(bucketSeen).Get([]byte(sum)) != nil
 }
 
-// MarkSeen records that the mail with this Message-ID was taken in at at.
-func (t *Tx) MarkSeen(messageID string, at time.Time) error {
-	if messageID == "" {
+// MarkSeen records that the mail whose bytes hash to sum was taken in at at.
+func (t *Tx) MarkSeen(sum string, at time.Time) error {
+	if sum == "" {
 		return nil
 	}
-	return putJSON(t.tx.Bucket(bucketSeen), []byte(messageID), at)
+	return putJSON(t.tx.Bucket(bucketSeen), []byte(sum), at)
 }
 
-// Replies lists when the referee answered unsigned or unreadable mail from
-// sender (a lower-case address), for the daily cap.
-func (t *Tx) Replies(sender string) ([]time.Time, error) {
+// addressKey is the store key of a mail address: the hex SHA-256 of its
+// lower-case form, so that no address, however long, makes a key bbolt
+// refuses (it takes keys of at most 32 KiB).
+func addressKey(addr string) []byte {
+	sum := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(addr))))
+	return []byte(hex.EncodeToString(sum[:]))
+}
+
+// Replies lists when the referee answered sender's mail that no
+// registered key signed, for the daily cap of budget: each budget is
+// counted apart, so that one kind of mail cannot use up another's.
+func (t *Tx) Replies(budget, sender string) ([]time.Time, error) {
 	var out []time.Time
-	err := getJSON(t.tx.Bucket(bucketReply), []byte(sender), &out)
+	err := getJSON(t.tx.Bucket(bucketReply), addressKey(budget+" "+sender), &out)
 	if err == ErrNotFound {
 		err = nil
 	}
 	return out, err
 }
 
-// SetReplies records when sender was answered; nil forgets the sender.
-func (t *Tx) SetReplies(sender string, at []time.Time) error {
+// SetReplies records when sender was answered from budget; nil forgets.
+func (t *Tx) SetReplies(budget, sender string, at []time.Time) error {
+	key := addressKey(budget + " " + sender)
 	if len(at) == 0 {
-		return t.tx.Bucket(bucketReply).Delete([]byte(sender))
+		return t.tx.Bucket(bucketReply).Delete(key)
 	}
-	return putJSON(t.tx.Bucket(bucketReply), []byte(sender), at)
+	return putJSON(t.tx.Bucket(bucketReply), key, at)
 }

@@ -47,17 +47,19 @@ type Tx struct {
 
 // Top-level buckets.
 var (
-	bucketMeta   = []byte("meta")
-	bucketGames  = []byte("games")
-	bucketChain  = []byte("chain") // the referee's own chain: mail that names no game
-	bucketOutbox = []byte("outbox")
-	bucketSent   = []byte("sent")
-	bucketInbox  = []byte("inbox")
-	bucketSeen   = []byte("seen")
-	bucketReply  = []byte("replies")
-	bucketUntold = []byte("untold")  // mail given up, its game's moderators not yet told
-	bucketGaveUp = []byte("givenup") // mail given up, not sent again: an index of the sent mail
-	keyVersion   = []byte("schema")
+	bucketMeta       = []byte("meta")
+	bucketGames      = []byte("games")
+	bucketChain      = []byte("chain") // the referee's own chain: mail that names no game
+	bucketOutbox     = []byte("outbox")
+	bucketSent       = []byte("sent")
+	bucketInbox      = []byte("inbox")
+	bucketSeen       = []byte("seen")
+	bucketReply      = []byte("replies")
+	bucketUntold     = []byte("untold")     // mail given up, its game's moderators not yet told
+	bucketGaveUp     = []byte("givenup")    // mail given up, not sent again: an index of the sent mail
+	bucketQuarantine = []byte("quarantine") // mail the intake could not take in, moved aside
+	bucketIntake     = []byte("intake")     // the intake's counts: mail unanswered, replies this hour
+	keyVersion       = []byte("schema")
 )
 
 // Open opens or creates the store at path and brings its schema up to
@@ -246,6 +248,7 @@ var migrations = []migration{
 			return index.Put(k, []byte{})
 		})
 	}},
+	{"mail known by its bytes' hash, senders by their address's; the quarantine", rekeyIntake},
 }
 
 // version is the number of migrations the store has had.
