@@ -212,7 +212,7 @@ func TestVerifyRejects(t *testing.T) {
 		{"detached signature garbage", kr, Message{Text: plain, Sig: []byte("-----BEGIN PGP SIGNATURE-----\n\nnot base64\n-----END PGP SIGNATURE-----\n")}, ErrMalformed},
 		{"PGP/MIME without its closing boundary", kr, Message{Mail: mail[:bytes.LastIndex(mail, []byte("-----END PGP SIGNATURE-----"))]}, ErrMalformed},
 		{"two forms at once", kr, Message{Raw: plain, Mail: plain}, ErrMalformed},
-		{"too large", kr, Message{Raw: make([]byte, MaxSize+1)}, ErrMalformed},
+		{"over 1 MiB: no size limit here, only no signature", kr, Message{Raw: make([]byte, 1<<20+1)}, ErrNoSignature},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := Verify(tc.kr, tc.msg)

@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"hash"
 
 	"golang.org/x/crypto/ssh"
 )
@@ -40,11 +41,24 @@ type sshsigSigned struct {
 	Hash      []byte
 }
 
-// ssh verifies an SSH signature over text: over the bytes as received,
-// then, failing that, over the text with CRLF turned into LF (a mail client
-// may have converted the line ends; the text returned is the one that
-// verified).
-func (kr *Keyring) ssh(text, armored []byte) (*Signed, error) {
+// sshSig is an SSH signature read, and the hashes of the text it may
+// cover: the bytes as received, then, if they hold CRLF, the text with
+// CRLF turned into LF (a mail client may have converted the line ends;
+// the text returned is the one that verified).
+type sshSig struct {
+	pub     ssh.PublicKey
+	pubWire []byte
+	sig     ssh.Signature
+	blob    sshsigBlob
+	text    []byte
+	hashes  [][]byte
+	// hashErr is an unknown hash algorithm, told only for a registered
+	// key: an unknown key is the first thing to say.
+	hashErr error
+}
+
+// readSSH reads an armored SSH signature over text and hashes the text.
+func readSSH(text, armored []byte) (*Mail, error) {
 	t := bytes.TrimSpace(armored)
 	if !bytes.HasPrefix(t, []byte(sshsigBegin)) || !bytes.HasSuffix(t, []byte(sshsigEnd)) ||
 		len(t) < len(sshsigBegin)+len(sshsigEnd) { // the two lines may not overlap
@@ -67,60 +81,84 @@ func (kr *Keyring) ssh(text, armored []byte) (*Signed, error) {
 	if !bytes.HasPrefix(raw, []byte(sshsigMagic)) {
 		return nil, fmt.Errorf("%w: SSH signature without its SSHSIG preamble", ErrMalformed)
 	}
-	var blob sshsigBlob
-	if err := ssh.Unmarshal(raw[len(sshsigMagic):], &blob); err != nil {
+	s := &sshSig{text: text}
+	if err := ssh.Unmarshal(raw[len(sshsigMagic):], &s.blob); err != nil {
 		return nil, fmt.Errorf("%w: SSH signature: %v", ErrMalformed, err)
 	}
-	if blob.Version != sshsigFormat {
-		return nil, fmt.Errorf("%w: SSH signature version %d, want %d", ErrMalformed, blob.Version, sshsigFormat)
+	if s.blob.Version != sshsigFormat {
+		return nil, fmt.Errorf("%w: SSH signature version %d, want %d", ErrMalformed, s.blob.Version, sshsigFormat)
 	}
-	if blob.Namespace != Namespace {
-		return nil, fmt.Errorf("%w: made for namespace %q, want %q (ssh-keygen -Y sign -n %s)", ErrWrongNamespace, blob.Namespace, Namespace, Namespace)
+	if s.blob.Namespace != Namespace {
+		return nil, fmt.Errorf("%w: made for namespace %q, want %q (ssh-keygen -Y sign -n %s)", ErrWrongNamespace, s.blob.Namespace, Namespace, Namespace)
 	}
-	pub, err := ssh.ParsePublicKey(blob.PublicKey)
-	if err != nil {
+	if s.pub, err = ssh.ParsePublicKey(s.blob.PublicKey); err != nil {
 		return nil, fmt.Errorf("%w: SSH signature key: %v", ErrMalformed, err)
 	}
-	var sig ssh.Signature
-	if err := ssh.Unmarshal(blob.Signature, &sig); err != nil {
+	s.pubWire = s.pub.Marshal()
+	if err := ssh.Unmarshal(s.blob.Signature, &s.sig); err != nil {
 		return nil, fmt.Errorf("%w: SSH signature: %v", ErrMalformed, err)
 	}
-	if sig.Format == "ssh-rsa" { // ssh-rsa: SHA-1
+	if s.sig.Format == "ssh-rsa" { // ssh-rsa: SHA-1
 		return nil, fmt.Errorf("%w: SSH signature with SHA-1 (ssh-rsa) is not accepted", ErrMalformed)
 	}
+	var newHash func() hash.Hash
+	switch s.blob.HashAlg {
+	case "sha256":
+		newHash = sha256.New
+	case "sha512":
+		newHash = sha512.New
+	default:
+		s.hashErr = fmt.Errorf("%w: SSH signature hash %q", ErrMalformed, s.blob.HashAlg)
+		return &Mail{scheme: SSH, ssh: s}, nil
+	}
+	h := newHash()
+	h.Write(text)
+	s.hashes = append(s.hashes, h.Sum(nil))
+	if bytes.Contains(text, []byte("\r\n")) {
+		// The LF text is hashed line by line rather than copied.
+		h.Reset()
+		for rest := text; ; {
+			i := bytes.Index(rest, []byte("\r\n"))
+			if i < 0 {
+				h.Write(rest)
+				break
+			}
+			h.Write(rest[:i])
+			h.Write([]byte("\n"))
+			rest = rest[i+2:]
+		}
+		s.hashes = append(s.hashes, h.Sum(nil))
+	}
+	return &Mail{scheme: SSH, ssh: s}, nil
+}
+
+// verifySSH checks s against the SSH keys of kr.
+func (kr *Keyring) verifySSH(s *sshSig) (*Signed, error) {
 	who := -1
 	for i, k := range kr.sshKey {
-		if bytes.Equal(k.Marshal(), pub.Marshal()) {
+		if bytes.Equal(k.Marshal(), s.pubWire) {
 			who = i
 			break
 		}
 	}
 	if who < 0 {
-		return nil, fmt.Errorf("%w: the SSH key %s is not registered for this game", ErrUnknownKey, ssh.FingerprintSHA256(pub))
+		return nil, fmt.Errorf("%w: the SSH key %s is not registered for this game", ErrUnknownKey, ssh.FingerprintSHA256(s.pub))
 	}
-	candidates := [][]byte{text}
-	if lf := bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n")); !bytes.Equal(lf, text) {
-		candidates = append(candidates, lf)
+	if s.hashErr != nil {
+		return nil, s.hashErr
 	}
-	for _, c := range candidates {
-		var h []byte
-		switch blob.HashAlg {
-		case "sha256":
-			s := sha256.Sum256(c)
-			h = s[:]
-		case "sha512":
-			s := sha512.Sum512(c)
-			h = s[:]
-		default:
-			return nil, fmt.Errorf("%w: SSH signature hash %q", ErrMalformed, blob.HashAlg)
-		}
-		signed := sshsigSignedData(sshsigSigned{blob.Namespace, blob.Reserved, blob.HashAlg, h})
-		if err := pub.Verify(signed, &sig); err == nil {
+	for i, h := range s.hashes {
+		signed := sshsigSignedData(sshsigSigned{s.blob.Namespace, s.blob.Reserved, s.blob.HashAlg, h})
+		if err := s.pub.Verify(signed, &s.sig); err == nil {
+			text := bytes.Clone(s.text)
+			if i > 0 {
+				text = bytes.ReplaceAll(s.text, []byte("\r\n"), []byte("\n"))
+			}
 			o := kr.sshOf[who]
-			return &Signed{Scheme: SSH, Side: o.side, Player: o.player, Fingerprint: o.fingerprint, Text: bytes.Clone(c)}, nil
+			return &Signed{Scheme: SSH, Side: o.side, Player: o.player, Fingerprint: o.fingerprint, Text: text}, nil
 		}
 	}
-	return nil, fmt.Errorf("%w: SSH signature by %s", ErrBadSignature, ssh.FingerprintSHA256(pub))
+	return nil, fmt.Errorf("%w: SSH signature by %s", ErrBadSignature, ssh.FingerprintSHA256(s.pub))
 }
 
 // sshsigSignedData is the bytes an SSHSIG signature covers.

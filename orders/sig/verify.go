@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/ProtonMail/go-crypto/openpgp"
@@ -30,9 +31,6 @@ var (
 // ssh-keygen -Y sign -n pbem -f KEY FILE.
 const Namespace = "pbem"
 
-// MaxSize caps every byte slice of a Message.
-const MaxSize = 1 << 20
-
 // Message is the raw material received, in one of four forms:
 //   - Raw: a text holding an OpenPGP clearsigned block (gpg --clearsign);
 //   - Text and Sig: a text and its detached OpenPGP signature, armored or
@@ -40,6 +38,9 @@ const MaxSize = 1 << 20
 //   - Mail: a whole RFC 5322 message, PGP/MIME multipart/signed (RFC 3156),
 //     or with a clearsigned text in its body; LF or CRLF line ends;
 //   - Text and SSHSig: a text and its SSH signature (ssh-keygen -Y sign -n pbem).
+//
+// No size is refused here: the limit is the caller's, checked before
+// (the referee's max_mail).
 type Message struct {
 	Raw    []byte
 	Text   []byte
@@ -70,7 +71,8 @@ type Signed struct {
 	// dropped); for PGP/MIME, the transfer-decoded (never charset-decoded)
 	// body of the order part inside the signed entity, with LF line ends.
 	Text []byte
-	// Entity is, for PGP/MIME only, the exact signed MIME entity (CRLF).
+	// Entity is, for PGP/MIME only, the exact signed MIME entity (CRLF):
+	// it shares the bytes of the mail, not to be changed.
 	Entity []byte
 	// When is the signature's creation time (OpenPGP; zero for SSH).
 	When time.Time
@@ -106,26 +108,31 @@ func Verify(kr *Keyring, msg Message) (*Signed, error) {
 	return VerifyAt(kr, msg, time.Now())
 }
 
-// VerifyAt is Verify with key expiry and revocation judged at now.
+// VerifyAt is Verify with key expiry and revocation judged at now: the
+// material is read as ReadMail reads it and checked as Mail.Verify does.
 func VerifyAt(kr *Keyring, msg Message, now time.Time) (*Signed, error) {
 	if kr == nil {
 		return nil, fmt.Errorf("%w: no keyring", ErrUnknownKey)
 	}
-	for _, b := range [][]byte{msg.Raw, msg.Text, msg.Sig, msg.SSHSig, msg.Mail} {
-		if len(b) > MaxSize {
-			return nil, fmt.Errorf("%w: %d bytes, more than the limit of %d", ErrMalformed, len(b), MaxSize)
-		}
+	m, err := readMessage(msg)
+	if err != nil {
+		return nil, err
 	}
+	return m.Verify(kr, now)
+}
+
+// readMessage finds the signed material of msg, in whichever form it comes.
+func readMessage(msg Message) (*Mail, error) {
 	has := func(b []byte) bool { return b != nil }
 	switch {
 	case has(msg.Raw) && !has(msg.Text) && !has(msg.Sig) && !has(msg.SSHSig) && !has(msg.Mail):
-		return kr.clearsigned(msg.Raw, now)
+		return readClearsigned(msg.Raw)
 	case has(msg.Text) && has(msg.Sig) && !has(msg.Raw) && !has(msg.SSHSig) && !has(msg.Mail):
-		return kr.detached(msg.Text, msg.Sig, now)
+		return readDetached(msg.Text, msg.Sig)
 	case has(msg.Text) && has(msg.SSHSig) && !has(msg.Raw) && !has(msg.Sig) && !has(msg.Mail):
-		return kr.ssh(msg.Text, msg.SSHSig)
+		return readSSH(msg.Text, msg.SSHSig)
 	case has(msg.Mail) && !has(msg.Raw) && !has(msg.Text) && !has(msg.Sig) && !has(msg.SSHSig):
-		return kr.mail(msg.Mail, now)
+		return ReadMail(msg.Mail)
 	case has(msg.Text):
 		return nil, fmt.Errorf("%w: a text with no signature next to it", ErrNoSignature)
 	}
@@ -141,9 +148,9 @@ func (kr *Keyring) config(now time.Time) *packet.Config {
 	return &packet.Config{Time: func() time.Time { return now }}
 }
 
-// clearsigned verifies the first clearsigned block in raw; text around it
-// is ignored and never returned.
-func (kr *Keyring) clearsigned(raw []byte, now time.Time) (*Signed, error) {
+// readClearsigned reads the first clearsigned block in raw; text around
+// it is ignored and never returned.
+func readClearsigned(raw []byte) (*Mail, error) {
 	b, rest := clearsign.Decode(raw)
 	if b == nil {
 		switch {
@@ -160,34 +167,31 @@ func (kr *Keyring) clearsigned(raw []byte, now time.Time) (*Signed, error) {
 	if b.ArmoredSignature == nil {
 		return nil, fmt.Errorf("%w: clearsigned block without its signature", ErrMalformed)
 	}
-	sig, ent, err := openpgp.VerifyDetachedSignature(kr.pgp, bytes.NewReader(b.Bytes), b.ArmoredSignature.Body, kr.config(now))
+	packets, err := io.ReadAll(b.ArmoredSignature.Body)
 	if err != nil {
-		return nil, pgpErr(err)
+		return nil, fmt.Errorf("%w: the clearsigned block's signature: %v", ErrMalformed, err)
 	}
-	return kr.signed(Clearsigned, ent, sig, b.Plaintext)
+	return &Mail{scheme: Clearsigned, signed: b.Bytes, sig: packets, text: b.Plaintext}, nil
 }
 
-// detached verifies text against a detached signature, armored or binary.
-func (kr *Keyring) detached(text, sigBytes []byte, now time.Time) (*Signed, error) {
-	r, err := signatureReader(sigBytes)
+// readDetached reads text and its detached signature, armored or binary.
+func readDetached(text, sigBytes []byte) (*Mail, error) {
+	packets, err := sigPackets(sigBytes)
 	if err != nil {
 		return nil, err
 	}
-	sig, ent, err := openpgp.VerifyDetachedSignature(kr.pgp, bytes.NewReader(text), r, kr.config(now))
-	if err != nil {
-		return nil, pgpErr(err)
-	}
-	return kr.signed(Detached, ent, sig, text)
+	return &Mail{scheme: Detached, signed: text, sig: packets, text: text}, nil
 }
 
-// signatureReader reads an armored or binary OpenPGP signature.
-func signatureReader(b []byte) (*bytes.Reader, error) {
+// sigPackets is the packets of an armored or binary OpenPGP signature:
+// b itself if binary.
+func sigPackets(b []byte) ([]byte, error) {
 	t := bytes.TrimSpace(b)
 	if len(t) == 0 {
 		return nil, fmt.Errorf("%w: the signature is empty", ErrNoSignature)
 	}
 	if !bytes.HasPrefix(t, []byte("-----BEGIN ")) {
-		return bytes.NewReader(b), nil
+		return b, nil
 	}
 	block, err := armor.Decode(bytes.NewReader(t))
 	if err != nil {
@@ -196,11 +200,11 @@ func signatureReader(b []byte) (*bytes.Reader, error) {
 	if block.Type != openpgp.SignatureType {
 		return nil, fmt.Errorf("%w: armored %q, want %q", ErrMalformed, block.Type, openpgp.SignatureType)
 	}
-	var buf bytes.Buffer
-	if _, err := buf.ReadFrom(block.Body); err != nil {
+	packets, err := io.ReadAll(block.Body)
+	if err != nil {
 		return nil, fmt.Errorf("%w: armored signature: %v", ErrMalformed, err)
 	}
-	return bytes.NewReader(buf.Bytes()), nil
+	return packets, nil
 }
 
 // signed builds the result for a good OpenPGP signature by ent.
