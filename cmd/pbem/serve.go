@@ -104,7 +104,7 @@ func daemonOptions(cfg *config.Config, db *store.DB, log *slog.Logger) (daemon.O
 		return daemon.Options{}, err
 	}
 	ref := referee.New(db, referee.Config{Address: cfg.Referee.Address, Domain: cfg.Referee.Domain, MaxMail: cfg.Referee.MaxMail,
-		Replies: cfg.Referee.Replies, Catalog: cat, Backups: cfg.Referee.Backups, Keep: cfg.Referee.Keep}, log)
+		Replies: cfg.Referee.Replies, RepliesPerHour: cfg.Referee.RepliesPerHour, Catalog: cat, Backups: cfg.Referee.Backups, Keep: cfg.Referee.Keep}, log)
 	imapTLS, err := config.TLSConfig(hostOf(cfg.IMAP.Server), cfg.IMAP.CAFile)
 	if err != nil {
 		return daemon.Options{}, err
@@ -114,11 +114,11 @@ func daemonOptions(cfg *config.Config, db *store.DB, log *slog.Logger) (daemon.O
 		return daemon.Options{}, err
 	}
 	box := mailin.New(mailin.Config{Server: cfg.IMAP.Server, TLS: cfg.IMAP.TLS, TLSConfig: imapTLS, Username: cfg.IMAP.Username, Password: string(cfg.IMAP.Password),
-		Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed, Idle: cfg.IMAP.Idle, Poll: time.Duration(cfg.IMAP.Poll), Timeout: time.Duration(cfg.IMAP.Timeout)})
+		Mailbox: cfg.IMAP.Mailbox, Processed: cfg.IMAP.Processed, Quarantine: cfg.IMAP.Quarantine, Idle: cfg.IMAP.Idle, Poll: time.Duration(cfg.IMAP.Poll), Timeout: time.Duration(cfg.IMAP.Timeout)})
 	snd := &outbox.Sender{DB: db, From: cfg.Referee.Address, Timeout: time.Duration(cfg.SMTP.Timeout), Retry: time.Duration(cfg.SMTP.Retry),
 		MaxAttempts: cfg.SMTP.MaxAttempts, Log: log,
 		Mailer: &outbox.SMTP{Server: cfg.SMTP.Server, TLS: cfg.SMTP.TLS, TLSConfig: smtpTLS, Username: cfg.SMTP.Username, Password: string(cfg.SMTP.Password), Timeout: time.Duration(cfg.SMTP.Timeout)}}
-	return daemon.Options{DB: db, Referee: ref, Mailbox: box, Sender: snd, Folder: cfg.IMAP.Mailbox, MaxMail: int64(cfg.Referee.MaxMail),
+	return daemon.Options{DB: db, Referee: ref, Mailbox: box, Sender: snd, Folder: cfg.IMAP.Mailbox, Quarantine: cfg.IMAP.Quarantine, MaxMail: int64(cfg.Referee.MaxMail),
 		Tick: time.Duration(cfg.Referee.Tick), Log: log, Control: cfg.Referee.Control}, nil
 }
 
@@ -235,7 +235,7 @@ func offline(cfg *config.Config, req daemon.Request) (daemon.Response, error) {
 		return daemon.Response{}, err
 	}
 	ref := referee.New(db, referee.Config{Address: cfg.Referee.Address, Domain: cfg.Referee.Domain, MaxMail: cfg.Referee.MaxMail,
-		Replies: cfg.Referee.Replies, Catalog: cat, Backups: cfg.Referee.Backups, Keep: cfg.Referee.Keep}, slog.New(slog.DiscardHandler))
+		Replies: cfg.Referee.Replies, RepliesPerHour: cfg.Referee.RepliesPerHour, Catalog: cat, Backups: cfg.Referee.Backups, Keep: cfg.Referee.Keep}, slog.New(slog.DiscardHandler))
 	text, err := daemon.Do(ref, req, time.Now())
 	if err != nil {
 		return daemon.Response{Text: text, Error: err.Error()}, nil

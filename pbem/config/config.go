@@ -39,8 +39,10 @@ type Referee struct {
 	MaxMail  int      `toml:"max_mail"` // largest mail taken in, bytes
 	Tick     Duration // how often deadlines are looked at
 	Replies  int      // replies to unsigned mail per sender per day
-	Backups  string   // a directory for a copy of the database before every resolution; "" for none
-	Keep     int      // how many of those copies to keep
+	// RepliesPerHour caps the replies to unsigned mail, all senders together.
+	RepliesPerHour int    `toml:"replies_per_hour"`
+	Backups        string // a directory for a copy of the database before every resolution; "" for none
+	Keep           int    // how many of those copies to keep
 }
 
 // IMAP is the [imap] table: the mailbox orders arrive in.
@@ -53,6 +55,7 @@ type IMAP struct {
 	Mailbox      string
 	CAFile       string   `toml:"ca_file"` // PEM certificates to trust besides the system's
 	Processed    string   // folder processed mail is moved to; "" flags it instead
+	Quarantine   string   // folder mail that cannot be taken in is moved to
 	Idle         bool     // use IDLE when the server has it
 	Poll         Duration // how often to look for mail without IDLE
 	Timeout      Duration // for every command
@@ -157,8 +160,8 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 // Defaults is the configuration an empty file gives.
 func Defaults() *Config {
 	return &Config{
-		Referee: Referee{Database: "pbem.db", MaxMail: 1 << 20, Tick: Duration(30 * time.Second), Replies: 5, Keep: 30},
-		IMAP:    IMAP{TLS: "implicit", Mailbox: "INBOX", Idle: true, Poll: Duration(2 * time.Minute), Timeout: Duration(time.Minute)},
+		Referee: Referee{Database: "pbem.db", MaxMail: 1 << 20, Tick: Duration(30 * time.Second), Replies: 5, RepliesPerHour: 30, Keep: 30},
+		IMAP:    IMAP{TLS: "implicit", Mailbox: "INBOX", Quarantine: "pbem-quarantine", Idle: true, Poll: Duration(2 * time.Minute), Timeout: Duration(time.Minute)},
 		SMTP:    SMTP{TLS: "starttls", Timeout: Duration(time.Minute), Retry: Duration(time.Minute), MaxAttempts: 10},
 		Log:     Log{Level: "info", Format: "text"},
 	}
@@ -185,6 +188,9 @@ func (c *Config) check(bad func(string, ...any)) {
 	}
 	if r.Replies < 0 {
 		bad("referee.replies: %d is negative", r.Replies)
+	}
+	if r.RepliesPerHour < 0 {
+		bad("referee.replies_per_hour: %d is negative", r.RepliesPerHour)
 	}
 	if r.Backups != "" {
 		if fi, err := os.Stat(r.Backups); err != nil || !fi.IsDir() {

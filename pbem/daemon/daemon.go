@@ -12,6 +12,7 @@ package daemon
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -31,10 +32,14 @@ type Options struct {
 	Mailbox *mailin.Mailbox
 	Sender  *outbox.Sender
 	Folder  string // the mailbox folder's name, for the watermark
-	MaxMail int64
-	Tick    time.Duration
-	Log     *slog.Logger
-	Now     func() time.Time
+	// Quarantine is the folder mail goes to that could not be taken in
+	// after Tries attempts (default 3).
+	Quarantine string
+	Tries      int
+	MaxMail    int64
+	Tick       time.Duration
+	Log        *slog.Logger
+	Now        func() time.Time
 	// Control is the path of the control socket; "" for none.
 	Control string
 }
@@ -44,6 +49,15 @@ type event struct {
 	mail *mailin.Message    // a fetched mail
 	ctl  *Request           // a control request
 	done chan<- eventResult // where the result goes
+	// aside: put mail aside after tries failed attempts, the last with
+	// why, rather than take it in.
+	aside *failure
+}
+
+// failure is a mail the referee failed to take in.
+type failure struct {
+	tries int
+	why   string
 }
 
 type eventResult struct {
@@ -57,6 +71,9 @@ type eventResult struct {
 func Run(ctx context.Context, o Options) error {
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.Tries == 0 {
+		o.Tries = 3
 	}
 	o.Sender.AfterSend = func() { Crash("mail-sent") } // sent, not yet marked so
 	o.Referee.Hook = Crash                             // "resolve-before-commit", "resolve-after-commit"
@@ -105,8 +122,12 @@ loop:
 			switch {
 			case ev.mail != nil:
 				m := ev.mail
-				res.verdict, res.err = o.Referee.Receive(referee.Delivery{Mailbox: o.Folder, UIDValidity: m.Validity, UID: m.UID,
-					Raw: m.Raw, HeaderOnly: m.HeaderOnly, Size: m.Size}, o.Now())
+				d := referee.Delivery{Mailbox: o.Folder, UIDValidity: m.Validity, UID: m.UID, Raw: m.Raw, HeaderOnly: m.HeaderOnly, Size: m.Size}
+				if ev.aside != nil {
+					_, res.err = o.Referee.Quarantine(d, ev.aside.why, ev.aside.tries, o.Quarantine, o.Now())
+				} else {
+					res.verdict, res.err = o.Referee.Receive(d, o.Now())
+				}
 			case ev.ctl != nil:
 				res.text, res.err = Do(o.Referee, *ev.ctl, o.Now())
 			}
@@ -122,14 +143,22 @@ loop:
 
 // intake fetches new mail, hands each to the referee loop, moves it out of
 // the inbox once recorded, and waits for more. Failures are logged and
-// retried with a doubling wait (at most five minutes).
+// retried with a doubling wait (at most five minutes). A mail the referee
+// fails to take in o.Tries times is put aside (Referee.Quarantine) and
+// moved to the quarantine folder, so that no mail can stop the intake of
+// those after it; if even that record fails, the store is at fault, not
+// the mail, and the intake waits.
 func intake(ctx context.Context, o Options, events chan<- event) {
 	defer o.Mailbox.Close()
 	wait := time.Second
+	failed := map[[2]uint32]int{} // failed attempts by UIDVALIDITY and UID
 	for ctx.Err() == nil {
-		err := intakeOnce(ctx, o, events)
+		err := intakeOnce(ctx, o, events, failed)
+		var retry *retryMail
+		if err == nil || errors.As(err, &retry) {
+			wait = time.Second // the server works: no need to wait longer
+		}
 		if err == nil {
-			wait = time.Second
 			err = o.Mailbox.Wait(ctx)
 		}
 		if err != nil && ctx.Err() == nil {
@@ -143,20 +172,29 @@ func intake(ctx context.Context, o Options, events chan<- event) {
 	}
 }
 
-func intakeOnce(ctx context.Context, o Options, events chan<- event) error {
+func intakeOnce(ctx context.Context, o Options, events chan<- event, failed map[[2]uint32]int) error {
 	swept := false
 	for {
 		var w store.Watermark
+		aside := map[uint32]bool{}
 		if err := o.DB.View(func(tx *store.Tx) error {
 			var err error
-			w, err = tx.Watermark(o.Folder)
+			if w, err = tx.Watermark(o.Folder); err != nil {
+				return err
+			}
+			q, err := tx.Quarantined()
+			for _, m := range q {
+				if m.Mailbox == o.Folder && m.UIDValidity == w.UIDValidity {
+					aside[m.UID] = true
+				}
+			}
 			return err
 		}); err != nil {
 			return err
 		}
 		if !swept {
 			// Mail recorded before a crash kept it from being moved.
-			if err := o.Mailbox.Sweep(ctx, w); err != nil {
+			if err := o.Mailbox.Sweep(ctx, w, aside); err != nil {
 				return err
 			}
 			swept = true
@@ -172,18 +210,28 @@ func intakeOnce(ctx context.Context, o Options, events chan<- event) error {
 		for i := range msgs {
 			m := &msgs[i]
 			Crash("intake-fetched")
-			res := make(chan eventResult, 1)
-			select {
-			case events <- event{mail: m, done: res}:
-			case <-ctx.Done():
-				return ctx.Err()
+			r := send(ctx, events, event{mail: m})
+			key := [2]uint32{m.Validity, m.UID}
+			if r.err != nil && ctx.Err() == nil {
+				failed[key]++
+				if failed[key] < o.Tries {
+					// Not recorded: the mail stays in the inbox and is
+					// read again after the wait.
+					return &retryMail{fmt.Errorf("mail UID %d (attempt %d of %d): %w", m.UID, failed[key], o.Tries, r.err)}
+				}
+				if q := send(ctx, events, event{mail: m, aside: &failure{failed[key], r.err.Error()}}); q.err != nil {
+					return fmt.Errorf("mail UID %d: %w; and putting it aside: %w", m.UID, r.err, q.err)
+				}
+				delete(failed, key)
+				if err := o.Mailbox.Quarantine(ctx, m.UID); err != nil {
+					return err // recorded: the next sweep moves it
+				}
+				continue
 			}
-			r := <-res
 			if r.err != nil {
-				// Not recorded: the mail stays in the inbox and is read
-				// again after the wait.
-				return fmt.Errorf("mail UID %d: %w", m.UID, r.err)
+				return r.err
 			}
+			delete(failed, key)
 			o.Log.Info("mail", "uid", m.UID, "outcome", r.verdict.Outcome, "game", r.verdict.Game, "side", r.verdict.Side, "player", r.verdict.Player, "why", r.verdict.Why)
 			Crash("intake-committed") // recorded, not yet moved out of the inbox
 			done = append(done, m.UID)
@@ -194,6 +242,24 @@ func intakeOnce(ctx context.Context, o Options, events chan<- event) error {
 			return err
 		}
 	}
+}
+
+// retryMail is the referee's failure on one mail, to be tried again.
+type retryMail struct{ err error }
+
+func (e *retryMail) Error() string { return e.err.Error() }
+func (e *retryMail) Unwrap() error { return e.err }
+
+// send hands ev to the referee loop and waits for its result.
+func send(ctx context.Context, events chan<- event, ev event) eventResult {
+	res := make(chan eventResult, 1)
+	ev.done = res
+	select {
+	case events <- ev:
+	case <-ctx.Done():
+		return eventResult{err: ctx.Err()}
+	}
+	return <-res
 }
 
 // sendLoop drains the outbox whenever kicked, and at least once a

@@ -59,6 +59,12 @@ type served struct {
 
 func serve(t *testing.T, seats ...*seat) *served {
 	t.Helper()
+	return serveWith(t, nil, seats...)
+}
+
+// serveWith is serve with the daemon's options changed by opt first.
+func serveWith(t *testing.T, opt func(*Options), seats ...*seat) *served {
+	t.Helper()
 	pw := map[string]string{refAddr: "pw"}
 	for _, s := range seats {
 		pw[s.addr] = "pw"
@@ -81,16 +87,18 @@ func serve(t *testing.T, seats ...*seat) *served {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	ref := referee.New(db, referee.Config{Address: refAddr, Domain: "club.example", Catalog: c}, log)
 	box := mailin.New(mailin.Config{Server: sys.IMAPAddr, TLS: "none", Username: refAddr, Password: "pw", Mailbox: "INBOX", Processed: "Done",
-		Idle: true, Poll: 2 * time.Second, Timeout: 5 * time.Second})
+		Quarantine: "Quarantine", Idle: true, Poll: 2 * time.Second, Timeout: 5 * time.Second})
 	snd := &outbox.Sender{DB: db, Mailer: &outbox.SMTP{Server: sys.SMTPAddr, TLS: "none", Timeout: 5 * time.Second}, From: refAddr,
 		Timeout: 5 * time.Second, Retry: time.Second, MaxAttempts: 3, Log: log}
 	s := &served{t: t, mail: sys, db: db, ctl: filepath.Join(dir, "pbem.sock"), done: make(chan error, 1)}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
-	go func() {
-		s.done <- Run(ctx, Options{DB: db, Referee: ref, Mailbox: box, Sender: snd, Folder: "INBOX", MaxMail: 1 << 20,
-			Tick: 100 * time.Millisecond, Log: log, Control: s.ctl})
-	}()
+	o := Options{DB: db, Referee: ref, Mailbox: box, Sender: snd, Folder: "INBOX", Quarantine: "Quarantine", MaxMail: 1 << 20,
+		Tick: 100 * time.Millisecond, Log: log, Control: s.ctl}
+	if opt != nil {
+		opt(&o)
+	}
+	go func() { s.done <- Run(ctx, o) }()
 	t.Cleanup(s.stop)
 	// Wait for the control socket.
 	s.eventually("the control socket", func() bool { _, ok, _ := Call(s.ctl, Request{Cmd: "games"}); return ok })

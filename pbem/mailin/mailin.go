@@ -30,10 +30,13 @@ type Config struct {
 	Username  string
 	Password  string
 	Mailbox   string
-	Processed string        // folder for processed mail; "" flags it instead
-	Idle      bool          // use IDLE when offered
-	Poll      time.Duration // wait between looks without IDLE
-	Timeout   time.Duration // for every command
+	Processed string // folder for processed mail; "" flags it instead
+	// Quarantine is the folder mail the referee could not take in is
+	// moved to, so that the mail after it is taken in.
+	Quarantine string
+	Idle       bool          // use IDLE when offered
+	Poll       time.Duration // wait between looks without IDLE
+	Timeout    time.Duration // for every command
 }
 
 // Message is one new mail. A mail over the size limit comes with its
@@ -184,9 +187,11 @@ func (m *Mailbox) connect(ctx context.Context) (*imapclient.Client, error) {
 	}
 	m.validity = sel.UIDValidity
 	m.caps = c.Caps()
-	if m.cfg.Processed != "" {
-		// Made once; "already exists" is what most runs get.
-		_ = m.watch(ctx, "create "+m.cfg.Processed, func() error { _ = c.Create(m.cfg.Processed, nil).Wait(); return nil })
+	for _, folder := range []string{m.cfg.Processed, m.cfg.Quarantine} {
+		if folder != "" {
+			// Made once; "already exists" is what most runs get.
+			_ = m.watch(ctx, "create "+folder, func() error { _ = c.Create(folder, nil).Wait(); return nil })
+		}
 	}
 	return c, nil
 }
@@ -194,8 +199,10 @@ func (m *Mailbox) connect(ctx context.Context) (*imapclient.Client, error) {
 // Fetch returns the mail after watermark w, smallest UID first, at most
 // n, with the mailbox's UIDVALIDITY. If the UIDVALIDITY differs from w's,
 // the server has renumbered the mailbox and every mail in it is new (the
-// store's seen Message-IDs keep old mail from being taken twice). Mail
-// larger than maxSize comes without its body.
+// store's hashes of the mail seen keep old mail from being taken twice).
+// Mail larger than maxSize comes without its body. The mails fetched
+// whole hold at most maxSize bytes together (or one mail), so that memory
+// stays bounded however many large mails wait.
 func (m *Mailbox) Fetch(ctx context.Context, w store.Watermark, maxSize int64, n int) ([]Message, uint32, error) {
 	c, err := m.connect(ctx)
 	if err != nil {
@@ -242,12 +249,18 @@ func (m *Mailbox) Fetch(ctx context.Context, w store.Watermark, maxSize int64, n
 		return nil, 0, err
 	}
 	var small, large []imap.UID
-	for _, u := range found {
-		if sizes[u] <= maxSize {
-			small = append(small, u)
-		} else {
+	var bytes int64
+	for i, u := range found {
+		if sizes[u] > maxSize {
 			large = append(large, u)
+			continue
 		}
+		if len(small) > 0 && bytes+sizes[u] > maxSize {
+			found = found[:i] // the rest at the next call
+			break
+		}
+		small = append(small, u)
+		bytes += sizes[u]
 	}
 	whole := &imap.FetchItemBodySection{Peek: true}
 	header := &imap.FetchItemBodySection{Peek: true, Specifier: imap.PartSpecifierHeader}
@@ -278,8 +291,9 @@ func (m *Mailbox) Fetch(ctx context.Context, w store.Watermark, maxSize int64, n
 
 // Sweep moves out of the mailbox the mail at or below watermark w that
 // is still there: mail the store recorded before a crash kept it from
-// being moved. Nothing is done under another UIDVALIDITY.
-func (m *Mailbox) Sweep(ctx context.Context, w store.Watermark) error {
+// being moved; the UIDs in aside go to the quarantine folder. Nothing is
+// done under another UIDVALIDITY.
+func (m *Mailbox) Sweep(ctx context.Context, w store.Watermark, aside map[uint32]bool) error {
 	if w.UID == 0 {
 		return nil
 	}
@@ -292,14 +306,18 @@ func (m *Mailbox) Sweep(ctx context.Context, w store.Watermark) error {
 	}
 	var set imap.UIDSet
 	set.AddRange(1, imap.UID(w.UID))
-	var left []uint32
+	var left, quarantine []uint32
 	if err := m.watch(ctx, "search", func() error {
 		sd, err := c.UIDSearch(&imap.SearchCriteria{UID: []imap.UIDSet{set}}, nil).Wait()
 		if err != nil {
 			return err
 		}
 		for _, u := range sd.AllUIDs() {
-			if uint32(u) <= w.UID {
+			switch {
+			case uint32(u) > w.UID:
+			case aside[uint32(u)]:
+				quarantine = append(quarantine, uint32(u))
+			default:
 				left = append(left, uint32(u))
 			}
 		}
@@ -307,7 +325,30 @@ func (m *Mailbox) Sweep(ctx context.Context, w store.Watermark) error {
 	}); err != nil {
 		return err
 	}
+	if err := m.Quarantine(ctx, quarantine...); err != nil {
+		return err
+	}
 	return m.Done(ctx, left...)
+}
+
+// Quarantine moves mail the referee could not take in to the quarantine
+// folder, where the operator finds it (pbem mail list names it).
+func (m *Mailbox) Quarantine(ctx context.Context, uids ...uint32) error {
+	if len(uids) == 0 {
+		return nil
+	}
+	if m.cfg.Quarantine == "" {
+		return m.Done(ctx, uids...)
+	}
+	c, err := m.connect(ctx)
+	if err != nil {
+		return err
+	}
+	set := imap.UIDSet{}
+	for _, u := range uids {
+		set.AddNum(imap.UID(u))
+	}
+	return m.watch(ctx, "move", func() error { _, err := c.Move(set, m.cfg.Quarantine).Wait(); return err })
 }
 
 // Done moves processed mail to the Processed folder, or flags it seen

@@ -38,7 +38,7 @@ type Outcome string
 const (
 	Accepted  Outcome = "accepted"  // an order file taken for its window
 	Refused   Outcome = "refused"   // signed by a player, refused with its reasons
-	Duplicate Outcome = "duplicate" // a Message-ID taken in before: nothing done
+	Duplicate Outcome = "duplicate" // the same mail (the same bytes) taken in before: nothing done
 	Unsigned  Outcome = "unsigned"  // no valid signature by a registered key, or unreadable
 	Ignored   Outcome = "ignored"   // sent by a program: never answered
 )
@@ -52,27 +52,45 @@ type Verdict struct {
 	Why     string
 	From    string // the From: address, unverified
 	Replied bool
+	// budget is what a reply to mail no registered key signed is counted
+	// against ("" for a reply to a key's owner, never capped); stranger
+	// marks mail from an address of no game, never answered.
+	budget   string
+	stranger bool
 }
 
 // Receive takes in one mail in one transaction: its verdict, the order
-// file it puts on file, the mailbox watermark, the Message-ID as seen, and
-// the reply in the outbox. The reply to a signed file goes to the signing
-// player's registered address; a short reply to anything else goes to the
-// From: address, at most Config.Replies a day per sender, and never to
-// mail sent by a program.
-func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
+// file it puts on file, the mailbox watermark, the hash of the mail as
+// seen, and the reply in the outbox. The reply to a signed file goes to
+// the signing player's registered address; a short reply to anything else
+// goes to the From: address within the caps of replies.go. An error means
+// nothing was recorded; a panic while judging the mail is returned as an
+// error, so that the intake can put the mail aside rather than stop.
+func (r *Referee) Receive(d Delivery, now time.Time) (v Verdict, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.forgetAll() // a game may have been left half-read
+			err = fmt.Errorf("the referee failed on this mail: %v", p)
+		}
+	}()
 	var (
-		v       Verdict
 		reply   *store.Mail
 		pending *store.Pending
 		msgID   string
 		cmd     *command
 	)
-	err := r.db.View(func(tx *store.Tx) error {
+	sum := mailSum(d)
+	err = r.db.View(func(tx *store.Tx) error {
+		if r.Fault != nil {
+			if err := r.Fault(d); err != nil {
+				return err
+			}
+		}
 		var err error
-		v, reply, pending, msgID, cmd, err = r.judge(tx, d, now)
+		v, reply, pending, msgID, cmd, err = r.judge(tx, d, sum, now)
 		return err
 	})
+	v.Why = clip(v.Why, maxWhy)
 	if err != nil {
 		return v, err
 	}
@@ -99,10 +117,10 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 		}
 	}
 	err = r.db.Update(func(tx *store.Tx) error {
-		if tx.Seen(msgID) {
-			v, reply, pending = Verdict{Outcome: Duplicate, Why: "Message-ID " + msgID + " seen before"}, nil, nil
+		if tx.Seen(sum) {
+			v, reply, pending = Verdict{Outcome: Duplicate, Why: "the same mail was taken in before"}, nil, nil
 		}
-		if err := r.chainMailIn(tx, d, msgID, v, pending, cmd != nil, now); err != nil {
+		if err := r.chainMailIn(tx, d, sum, msgID, v, pending, cmd != nil, now); err != nil {
 			return err
 		}
 		if pending != nil {
@@ -110,7 +128,7 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 				return err
 			}
 		}
-		if err := tx.MarkSeen(msgID, now); err != nil {
+		if err := tx.MarkSeen(sum, now); err != nil {
 			return err
 		}
 		wm, err := tx.Watermark(d.Mailbox)
@@ -122,6 +140,11 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 				return err
 			}
 		}
+		if v.stranger {
+			if err := tx.CountUnanswered(clip(v.From, maxAddress), now); err != nil {
+				return err
+			}
+		}
 		if reply == nil {
 			return nil
 		}
@@ -130,8 +153,8 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 			reply.Body += elsewhere(v.From, reply.To[0])
 		}
 		v.Replied = true
-		if v.Outcome == Unsigned {
-			if err := r.countReply(tx, reply.To[0], now); err != nil {
+		if v.budget != "" {
+			if err := r.countReply(tx, v.budget, reply.To[0], now); err != nil {
 				return err
 			}
 		}
@@ -140,29 +163,21 @@ func (r *Referee) Receive(d Delivery, now time.Time) (Verdict, error) {
 	return v, err
 }
 
-// countReply records a short reply to sender, keeping the last day's.
-func (r *Referee) countReply(tx *store.Tx, sender string, now time.Time) error {
-	recent, err := r.recentReplies(tx, sender, now)
-	if err != nil {
-		return err
+// mailSum is the hash a mail is known by: of its bytes, or for a mail
+// too large to fetch, of its header and size.
+func mailSum(d Delivery) string {
+	if d.HeaderOnly {
+		return chain.Sum(fmt.Appendf(nil, "header only, %d bytes\n%s", d.Size, d.Raw))
 	}
-	return tx.SetReplies(strings.ToLower(sender), append(recent, now))
+	return chain.Sum(d.Raw)
 }
 
-// recentReplies are the short replies sender had in the day before now.
-func (r *Referee) recentReplies(tx *store.Tx, sender string, now time.Time) ([]time.Time, error) {
-	all, err := tx.Replies(strings.ToLower(sender))
-	var recent []time.Time
-	for _, t := range all {
-		if now.Sub(t) < 24*time.Hour {
-			recent = append(recent, t)
-		}
+// judge decides on mail d, whose bytes hash to sum, without writing
+// anything.
+func (r *Referee) judge(tx *store.Tx, d Delivery, sum string, now time.Time) (v Verdict, reply *store.Mail, pending *store.Pending, msgID string, cmd *command, err error) {
+	if tx.Seen(sum) {
+		return Verdict{Outcome: Duplicate, Why: "the same mail was taken in before"}, nil, nil, "", nil, nil
 	}
-	return recent, err
-}
-
-// judge decides on mail d without writing anything.
-func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, reply *store.Mail, pending *store.Pending, msgID string, cmd *command, err error) {
 	size := int64(len(d.Raw))
 	if d.HeaderOnly {
 		size = d.Size
@@ -170,11 +185,8 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 	if size > int64(r.cfg.MaxMail) {
 		v = Verdict{Outcome: Unsigned, Why: fmt.Sprintf("%v: %d bytes", intake.ErrTooLarge, size)}
 		if hm, err := intake.Read(d.Raw[:min(len(d.Raw), 64<<10)], 64<<10); err == nil {
-			msgID = hm.MessageID
-			if tx.Seen(msgID) {
-				return Verdict{Outcome: Duplicate}, nil, nil, msgID, nil, nil
-			}
-			reply = r.shortReply(tx, hm, now, fmt.Sprintf("Your mail is %d bytes long; the referee takes mail of at most %d bytes. Send the signed order file on its own.", size, r.cfg.MaxMail))
+			msgID, v.From = hm.MessageID, hm.From
+			reply = r.shortReply(tx, hm, &v, budgetUnsigned, now, fmt.Sprintf("Your mail is %d bytes long; the referee takes mail of at most %d bytes. Send the signed order file on its own.", size, r.cfg.MaxMail))
 		}
 		return v, reply, nil, msgID, nil, nil
 	}
@@ -183,9 +195,6 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 		return Verdict{Outcome: Unsigned, Why: rerr.Error()}, nil, nil, "", nil, nil
 	}
 	msgID = m.MessageID
-	if tx.Seen(msgID) {
-		return Verdict{Outcome: Duplicate, Why: "Message-ID " + msgID + " seen before"}, nil, nil, msgID, nil, nil
-	}
 	if m.Automatic {
 		return Verdict{Outcome: Ignored, Why: "sent by a program (" + m.From + ")"}, nil, nil, msgID, nil, nil
 	}
@@ -227,7 +236,12 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, now time.Time) (v Verdict, rep
 			text += " It holds only HTML; send plain text."
 		}
 		text += " Orders must be signed with the key you registered: see the players' guide (docs/players.md)."
-		return Verdict{Outcome: Unsigned, Why: why}, r.shortReply(tx, m, now, text), nil, msgID, nil, nil
+		v = Verdict{Outcome: Unsigned, Why: why, From: m.From}
+		budget := budgetUnsigned
+		if signedByAKey(other) {
+			budget = budgetSignature
+		}
+		return v, r.shortReply(tx, m, &v, budget, now, text), nil, msgID, nil, nil
 	}
 	// A key may be registered in several games: the file's own Game line
 	// says which.
@@ -349,27 +363,10 @@ func utf8Text(text []byte, cs string) ([]byte, error) {
 	return io.ReadAll(rd)
 }
 
-// shortReply answers mail that is not a signed file, to its From:
-// address, unless that sender has had Config.Replies such replies in the
-// last day (kept in the store, so a restart does not reset the count).
-func (r *Referee) shortReply(tx *store.Tx, m *intake.Mail, now time.Time, text string) *store.Mail {
-	if m.From == "" || m.Automatic {
-		return nil
-	}
-	if recent, err := r.recentReplies(tx, m.From, now); err != nil || len(recent) >= r.cfg.Replies {
-		return nil
-	}
-	subject := "Re: " + m.Subject
-	if m.Subject == "" {
-		subject = "Your mail to the referee"
-	}
-	return &store.Mail{To: []string{m.From}, Subject: subject, Body: text + "\n"}
-}
-
 // chainMailIn puts mail d on the chain of the game it concerns (the
 // referee's own if none): its hash and verdict; an accepted order file or
 // command is kept whole, and a file is a link of its own.
-func (r *Referee) chainMailIn(tx *store.Tx, d Delivery, msgID string, v Verdict, pending *store.Pending, command bool, now time.Time) error {
+func (r *Referee) chainMailIn(tx *store.Tx, d Delivery, sum, msgID string, v Verdict, pending *store.Pending, command bool, now time.Time) error {
 	game := v.Game
 	if game != "" {
 		if _, err := tx.Game(game); err != nil {
@@ -377,12 +374,12 @@ func (r *Referee) chainMailIn(tx *store.Tx, d Delivery, msgID string, v Verdict,
 		}
 	}
 	l := &chain.Link{At: now, Kind: chain.KindMailIn}
-	l.Add("message-id", msgID).Add("mailbox", fmt.Sprintf("%s %d %d", d.Mailbox, d.UIDValidity, d.UID))
+	l.Add("message-id", clip(msgID, maxMessageID)).Add("mailbox", fmt.Sprintf("%s %d %d", d.Mailbox, d.UIDValidity, d.UID))
 	raw := ""
 	if d.HeaderOnly {
-		l.Add("size", d.Size)
+		l.Add("size", d.Size).Add("header", sum)
 	} else {
-		raw = chain.Sum(d.Raw)
+		raw = sum
 		l.Add("mail", raw)
 	}
 	l.Add("verdict", v.Outcome).Add("side", v.Side).Add("player", v.Player).Add("why", v.Why)

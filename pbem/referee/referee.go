@@ -38,6 +38,8 @@ type Config struct {
 	// Replies caps the replies to unsigned or unreadable mail per sender
 	// per day, so that forged mail cannot make the referee a spammer.
 	Replies int
+	// RepliesPerHour caps those replies for the whole referee.
+	RepliesPerHour int
 	// Catalog is the game data.
 	Catalog *scenarios.Catalog
 	// Backups, if set, is a directory where the store is copied before
@@ -56,6 +58,10 @@ type Referee struct {
 	// Hook, if set, is called at named instants of the work (the crash
 	// tests stop the process there).
 	Hook func(point string)
+	// Fault, if set, is called with each mail before it is judged: the
+	// tests make the referee fail on a mail with it (a panic or an error
+	// is taken as the referee's failure on that mail).
+	Fault func(Delivery) error
 	// receipt is the receipt of the moderator's mailed command under way,
 	// recorded with its action (act).
 	receipt *ack.Receipt
@@ -80,6 +86,9 @@ func New(db *store.DB, cfg Config, log *slog.Logger) *Referee {
 	if cfg.Replies == 0 {
 		cfg.Replies = 5
 	}
+	if cfg.RepliesPerHour == 0 {
+		cfg.RepliesPerHour = 30
+	}
 	return &Referee{db: db, cfg: cfg, log: log, games: map[string]*loaded{}}
 }
 
@@ -91,6 +100,9 @@ func (r *Referee) hook(point string) {
 
 // forget drops game id from the cache after it changed.
 func (r *Referee) forget(id string) { delete(r.games, id) }
+
+// forgetAll empties the cache.
+func (r *Referee) forgetAll() { clear(r.games) }
 
 // load reads game id (cached until forget).
 func (r *Referee) load(tx *store.Tx, id string, now time.Time) (*loaded, error) {

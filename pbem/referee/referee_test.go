@@ -215,7 +215,7 @@ func TestReceive(t *testing.T) {
 	}
 	replies := 0
 	for i := range 7 {
-		v := h.receive([]byte(fmt.Sprintf("From: stranger@example.net\r\nMessage-ID: <s%d@example.net>\r\nSubject: hi\r\n\r\nmove RU-XV to 2118\r\n", i)), now)
+		v := h.receive([]byte(fmt.Sprintf("From: anna@example.org\r\nMessage-ID: <s%d@example.net>\r\nSubject: hi\r\n\r\nmove RU-XV to 2118\r\n", i)), now)
 		if v.Outcome != Unsigned {
 			t.Errorf("unsigned mail: %+v", v)
 		}
@@ -224,7 +224,10 @@ func TestReceive(t *testing.T) {
 		}
 	}
 	if replies != 5 {
-		t.Errorf("%d replies to 7 unsigned mails from one sender, want 5", replies)
+		t.Errorf("%d replies to 7 unsigned mails from one player's address, want 5", replies)
+	}
+	if v := h.receive([]byte("From: stranger@example.net\r\nMessage-ID: <x@example.net>\r\nSubject: hi\r\n\r\nhello\r\n"), now); v.Outcome != Unsigned || v.Replied {
+		t.Errorf("mail from an address of no game: %+v", v)
 	}
 	if v := h.receive([]byte("From: anna@example.org\r\nAuto-Submitted: auto-replied\r\nMessage-ID: <v1@example.org>\r\n\r\nI am away.\r\n"), now); v.Outcome != Ignored || v.Replied {
 		t.Errorf("vacation reply: %+v", v)
@@ -386,11 +389,12 @@ func TestCharsets(t *testing.T) {
 	}
 }
 
-// The daily cap on replies to unsigned mail holds across a restart.
+// The daily cap on replies to unsigned mail from a player's address holds
+// across a restart.
 func TestReplyCapSurvivesRestart(t *testing.T) {
 	h := newHarness(t, DefaultPolicy())
 	unsigned := func(i int) []byte {
-		return []byte(fmt.Sprintf("From: stranger@example.net\r\nMessage-ID: <r%d@example.net>\r\n\r\nhello\r\n", i))
+		return []byte(fmt.Sprintf("From: anna@example.org\r\nMessage-ID: <r%d@example.net>\r\n\r\nhello\r\n", i))
 	}
 	for i := range 5 {
 		if v := h.receive(unsigned(i), t0); !v.Replied {
