@@ -20,19 +20,24 @@ import (
 // An archive (docs/archive.md) is an uncompressed tar file, so that a
 // changed byte changes one file, which the audit then names:
 //
-//	pbem-archive          "pbem archive 1", then "game: ID", "data: ID"
-//	                      and "exported: TIME"
+//	pbem-archive          "pbem archive 1", then "game: ID", "data: ID",
+//	                      "side: SIDE" for a side's archive, and
+//	                      "exported: TIME"
 //	data/NAME.txt         the game data the game was created with
-//	chain/NNNNNN          each link of the chain, as stored
+//	chain/NNNNNN          each link of the chain, as stored (in a side's
+//	                      archive, each link it may read)
+//	withheld/NNNNNN       in a side's archive, the stub of each link
+//	                      withheld from it
 //	files/HASH            each file the chain names (signed mails,
 //	                      canonical order files, keys)
 //	sent/NNNNNN           each mail sent: "Message-ID: ID", a blank line,
 //	                      its text
-//	state                 the game's state when it was exported
+//	state                 the game's state when it was exported (not in a
+//	                      side's archive)
 const archiveMagic = "pbem archive 1"
 
 // Export writes ev and the game data it was played with to w as an
-// archive.
+// archive: a side's archive if ev is a side's (ForSide).
 func Export(w io.Writer, ev *Evidence, dataID string, data map[string][]byte, at time.Time) error {
 	tw := tar.NewWriter(w)
 	put := func(name string, body []byte) error {
@@ -44,7 +49,11 @@ func Export(w io.Writer, ev *Evidence, dataID string, data map[string][]byte, at
 	}
 	// The entries carry no time of their own (the same game exports to
 	// the same bytes but for this line): when it was exported is here.
-	if err := put("pbem-archive", fmt.Appendf(nil, "%s\ngame: %s\ndata: %s\nexported: %s\n", archiveMagic, ev.Game, dataID, at.UTC().Format(time.RFC3339))); err != nil {
+	side := ""
+	if ev.Side != "" {
+		side = "side: " + ev.Side + "\n"
+	}
+	if err := put("pbem-archive", fmt.Appendf(nil, "%s\ngame: %s\ndata: %s\n%sexported: %s\n", archiveMagic, ev.Game, dataID, side, at.UTC().Format(time.RFC3339))); err != nil {
 		return err
 	}
 	for _, name := range sortedKeys(data) {
@@ -53,8 +62,18 @@ func Export(w io.Writer, ev *Evidence, dataID string, data map[string][]byte, at
 		}
 	}
 	for i, l := range ev.Chain {
+		if l == nil {
+			continue // withheld
+		}
 		if err := put(fmt.Sprintf("chain/%06d", i+1), l); err != nil {
 			return err
+		}
+	}
+	for i := range ev.Chain {
+		if s, ok := ev.Withheld[uint64(i+1)]; ok {
+			if err := put(fmt.Sprintf("withheld/%06d", i+1), s.Encode()); err != nil {
+				return err
+			}
 		}
 	}
 	for _, sum := range sortedKeys(ev.Files) {
@@ -67,8 +86,10 @@ func Export(w io.Writer, ev *Evidence, dataID string, data map[string][]byte, at
 			return err
 		}
 	}
-	if err := put("state", ev.State); err != nil {
-		return err
+	if ev.Side == "" {
+		if err := put("state", ev.State); err != nil {
+			return err
+		}
 	}
 	return tw.Close()
 }
@@ -80,6 +101,36 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// placeLinks puts the links and stubs of a side's archive each at its
+// place: Chain has an entry for every link up to the last, nil where a
+// stub stands (or nothing does, which the audit names).
+func (ev *Evidence) placeLinks(links map[string][]byte, stubs map[uint64]Stub, sawState bool) error {
+	if sawState {
+		return fmt.Errorf("archive: a state in the archive of side %s, which holds none", ev.Side)
+	}
+	at := map[uint64][]byte{}
+	last := uint64(0)
+	for name, body := range links {
+		n, err := strconv.ParseUint(name, 10, 64)
+		if err != nil || n == 0 {
+			return fmt.Errorf("archive: chain/%s is no link's name", name)
+		}
+		if _, ok := stubs[n]; ok {
+			return fmt.Errorf("archive: link %d is both in chain/ and withheld/", n)
+		}
+		at[n], last = body, max(last, n)
+	}
+	for n := range stubs {
+		last = max(last, n)
+	}
+	ev.Chain = make([][]byte, last)
+	for n, body := range at {
+		ev.Chain[n-1] = body
+	}
+	ev.Withheld = stubs
+	return nil
 }
 
 // IsArchive reports whether r starts as an archive does.
@@ -95,7 +146,8 @@ func Import(r io.Reader) (*Evidence, *scenarios.Catalog, error) {
 	data := fstest.MapFS{}
 	var chainNames []string
 	links := map[string][]byte{}
-	sawHeader := false
+	stubs := map[uint64]Stub{}
+	sawHeader, sawState := false, false
 	for {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
@@ -119,6 +171,9 @@ func Import(r io.Reader) (*Evidence, *scenarios.Catalog, error) {
 				if g, ok := strings.CutPrefix(l, "game: "); ok {
 					ev.Game = g
 				}
+				if s, ok := strings.CutPrefix(l, "side: "); ok {
+					ev.Side = s
+				}
 			}
 			sawHeader = true
 		case dir == "data/":
@@ -129,6 +184,15 @@ func Import(r io.Reader) (*Evidence, *scenarios.Catalog, error) {
 			}
 			chainNames = append(chainNames, name)
 			links[name] = body
+		case dir == "withheld/":
+			s, err := DecodeStub(body)
+			if err != nil {
+				return nil, nil, fmt.Errorf("archive %s: %w", h.Name, err)
+			}
+			if n, err := strconv.ParseUint(name, 10, 64); err != nil || n != s.Seq {
+				return nil, nil, fmt.Errorf("archive %s: the stub of link %d", h.Name, s.Seq)
+			}
+			stubs[s.Seq] = s
 		case dir == "files/":
 			ev.Files[name] = body
 		case dir == "sent/":
@@ -139,7 +203,7 @@ func Import(r io.Reader) (*Evidence, *scenarios.Catalog, error) {
 			}
 			ev.Sent[id] = text
 		case h.Name == "state":
-			ev.State = body
+			ev.State, sawState = body, true
 		default:
 			return nil, nil, fmt.Errorf("archive: %s has no place in an archive", h.Name)
 		}
@@ -147,9 +211,16 @@ func Import(r io.Reader) (*Evidence, *scenarios.Catalog, error) {
 	if !sawHeader {
 		return nil, nil, errors.New("archive: no pbem-archive entry: not a pbem archive")
 	}
-	slices.Sort(chainNames)
-	for _, n := range chainNames {
-		ev.Chain = append(ev.Chain, links[n])
+	if ev.Side == "" {
+		if len(stubs) > 0 {
+			return nil, nil, errors.New("archive: links withheld from an archive that is no side's")
+		}
+		slices.Sort(chainNames)
+		for _, n := range chainNames {
+			ev.Chain = append(ev.Chain, links[n])
+		}
+	} else if err := ev.placeLinks(links, stubs, sawState); err != nil {
+		return nil, nil, err
 	}
 	cat, err := scenarios.FS(data, "archive data")
 	if err != nil {

@@ -36,6 +36,10 @@ type Evidence struct {
 	// State, if set, is the game's state as stored now, which must be
 	// the last one the chain names.
 	State []byte
+	// Side, for a side's archive (ForSide), is the side whose it is:
+	// Chain then has nil for each link withheld, and Withheld its stub.
+	Side     string
+	Withheld map[uint64]Stub
 }
 
 // Options tune an audit.
@@ -54,10 +58,17 @@ type Discrepancy struct {
 func (d *Discrepancy) Error() string { return d.Where + ": " + d.What }
 
 // Run audits ev with the games of cat and returns a line per window (and
-// a summary), or the lines so far and the first discrepancy.
+// a summary), or the lines so far and the first discrepancy. A side's
+// archive is checked as far as it can be, and the lines say what could
+// not be (runSide).
 func Run(ev *Evidence, cat *scenarios.Catalog, opt Options) ([]string, error) {
 	a := &auditor{ev: ev, cat: cat, opt: opt}
-	err := a.run()
+	var err error
+	if ev.Side != "" {
+		err = a.runSide()
+	} else {
+		err = a.run()
+	}
 	return a.lines, err
 }
 

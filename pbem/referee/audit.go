@@ -2,10 +2,14 @@ package referee
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
+	"pbem/engine"
+	"pbem/orders/sig"
 	"pbem/pbem/audit"
 	"pbem/pbem/store"
 )
@@ -58,23 +62,86 @@ func (r *Referee) Audit(id string, opt audit.Options) (string, error) {
 	return text, err
 }
 
-// Export writes game id as an archive (docs/archive.md) to path and
-// returns its size: everything pbem audit needs on another machine.
+// Export writes game id's full archive (docs/archive.md) to path and
+// returns its size: everything pbem audit needs on another machine, every
+// side's secrets with it. A command gives a running game's only to a
+// moderator (ExportArchive).
 func (r *Referee) Export(id, path string, now time.Time) (int, error) {
+	return r.ExportArchive(id, path, Scope{Moderator: true}, now)
+}
+
+// Scope is whose archive an export writes.
+type Scope struct {
+	// Side, if set, is the side whose archive it is: what it may see
+	// while the game runs (audit.ForSide).
+	Side string
+	// Moderator writes the full archive of a game still running.
+	Moderator bool
+}
+
+// RunningError is the refusal of the full archive of a running game to
+// one who did not say it is for the moderators.
+type RunningError struct {
+	Game, Window string
+	Sides        []engine.Side
+}
+
+func (e *RunningError) Error() string {
+	var sides []string
+	for _, s := range e.Sides {
+		sides = append(sides, string(s))
+	}
+	return fmt.Sprintf("game %s is still running (%s is open), and its full archive holds every side's secrets: "+
+		"the hidden orders and every side's reports. A player may have only their side's archive while it runs: "+
+		"give -side %s. The full archive is for moderators until the game is over: give -moderator, "+
+		"and hand it to no player", e.Game, e.Window, strings.Join(sides, "|"))
+}
+
+// ExportArchive writes game id's archive for scope to path and returns
+// its size: a side's (docs/archive.md), or the full archive, which a
+// running game gives only with scope.Moderator (a *RunningError
+// otherwise).
+func (r *Referee) ExportArchive(id, path string, scope Scope, now time.Time) (int, error) {
+	if scope.Side != "" && scope.Moderator {
+		return 0, fmt.Errorf("game %s: an archive is a side's or the moderators', not both", id)
+	}
 	ev, err := r.Evidence(id)
 	if err != nil {
 		return 0, err
 	}
-	var dataID string
+	var (
+		dataID string
+		seats  = audit.Seats{}
+		g      *loaded
+	)
 	err = r.db.View(func(tx *store.Tx) error {
-		g, err := tx.Game(id)
-		if err == nil {
-			dataID = g.Data
+		if g, err = r.restore(tx, id); err != nil {
+			return err
 		}
-		return err
+		dataID = g.rec.Data
+		// The seats as they are now, besides those the game was created
+		// with: a replacement player's mail is their side's.
+		for _, p := range g.rec.Players {
+			seats.Add(p.Address, p.Side)
+		}
+		for _, m := range g.rec.Moderators {
+			seats.Add(m.Address, sig.Moderator)
+		}
+		return nil
 	})
 	if err != nil {
 		return 0, err
+	}
+	switch {
+	case scope.Side != "":
+		if !slices.Contains(g.data.Sides, engine.Side(scope.Side)) {
+			return 0, fmt.Errorf("game %s has no side %q (its sides: %v)", id, scope.Side, g.data.Sides)
+		}
+		if ev, err = audit.ForSide(ev, scope.Side, seats); err != nil {
+			return 0, err
+		}
+	case !scope.Moderator && !g.state.Window().Done:
+		return 0, &RunningError{Game: id, Window: g.state.Window().ID, Sides: g.data.Sides}
 	}
 	var buf bytes.Buffer
 	if err := audit.Export(&buf, ev, dataID, r.cfg.Catalog.Sources(dataID), now); err != nil {
