@@ -205,13 +205,18 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, sum string, now time.Time) (v 
 	var ok []found
 	var unknown, unsigned int
 	var other error
+	// The mail is read once; each game's keyring checks what was found.
+	sm, serr := sig.ReadMail(d.Raw)
 	for _, id := range tx.GameIDs() {
 		g, err := r.load(tx, id, now)
 		if err != nil {
 			r.log.Error("game unreadable", "game", id, "err", err)
 			continue
 		}
-		s, err := sig.VerifyAt(g.keyring, sig.Message{Mail: d.Raw}, now)
+		s, err := (*sig.Signed)(nil), serr
+		if serr == nil {
+			s, err = sm.Verify(g.keyring, now)
+		}
 		switch {
 		case err == nil:
 			ok = append(ok, found{id, s})

@@ -80,6 +80,10 @@ func Open(path string) (*DB, error) {
 	return db, nil
 }
 
+// NoSync stops (or restarts) the fsync at each commit: only for a fuzz
+// target that commits thousands of times, never for a store that matters.
+func (db *DB) NoSync(v bool) { db.bolt.NoSync = v }
+
 // Close closes the file and releases its lock.
 func (db *DB) Close() error { return db.bolt.Close() }
 
