@@ -9,10 +9,13 @@ package intake
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/emersion/go-message"
 	_ "github.com/emersion/go-message/charset" // RFC 2047 words in any charset
@@ -23,13 +26,35 @@ import (
 // ErrTooLarge is returned for a mail over the size limit.
 var ErrTooLarge = errors.New("mail too large")
 
-// Mail is the header facts of one received mail.
+// The longest header values Read returns as they are. A header line is
+// at most 998 characters (RFC 5322 2.1.1), and a mail address at most
+// 254, what fits a path of 256 with its angle brackets (RFC 5321
+// 4.5.3.1.3); a mail that breaks them comes from no honest client.
+const (
+	MaxMessageID = 998
+	MaxAddress   = 254
+	MaxText      = 998 // a Subject or a From name, decoded
+)
+
+// Mail is the header facts of one received mail. Nothing in it is longer
+// than its bound above, whatever the mail says.
 type Mail struct {
-	MessageID string // without angle brackets; "" if it has none
-	From      string // the address of the From: field, unverified
-	FromName  string
-	Subject   string
-	Date      time.Time // zero if missing or unreadable
+	// MessageID is without angle brackets; "" if it has none. One over
+	// MaxMessageID bytes is cut to that length, its last 64 bytes the
+	// hex SHA-256 of the whole, so that two such IDs stay two and the
+	// same one sent twice is still seen twice.
+	MessageID string
+	// From is the address of the From: field, unverified; FromName its
+	// display name. An address over MaxAddress bytes is no address: From
+	// and FromName are then "" and BadFrom is set, so that nothing is
+	// ever sent to it (the signature, not the From:, says who sent it).
+	From     string
+	FromName string
+	BadFrom  bool
+	// Subject is decoded (RFC 2047); it and FromName are cut to MaxText
+	// bytes, ending in "…".
+	Subject string
+	Date    time.Time // zero if missing or unreadable
 	// Automatic: sent by a program (RFC 3834 Auto-Submitted, a
 	// Precedence of bulk, junk or list, a List-Id, a bounce from
 	// MAILER-DAEMON or an empty Return-Path). Never answered.
@@ -39,7 +64,8 @@ type Mail struct {
 	Size     int
 }
 
-// Read reads the header of raw, at most max bytes long.
+// Read reads the header of raw, at most max bytes long. It copies none
+// of the body, however large.
 func Read(raw []byte, max int) (*Mail, error) {
 	if len(raw) > max {
 		return nil, fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, len(raw), max)
@@ -50,26 +76,87 @@ func Read(raw []byte, max int) (*Mail, error) {
 	}
 	h := mail.Header{Header: message.Header{Header: th}}
 	m := &Mail{Size: len(raw)}
-	m.MessageID, _ = h.MessageID()
+	if id, _ := h.MessageID(); len(id) > MaxMessageID {
+		sum := sha256.Sum256([]byte(id))
+		m.MessageID = cut(id, MaxMessageID-64) + hex.EncodeToString(sum[:])
+	} else {
+		m.MessageID = id
+	}
+	from := ""
 	if addrs, err := h.AddressList("From"); err == nil && len(addrs) > 0 {
-		m.From, m.FromName = addrs[0].Address, addrs[0].Name
+		from = addrs[0].Address
+		if len(from) > MaxAddress {
+			m.BadFrom = true
+		} else {
+			m.From, m.FromName = from, ellipsis(addrs[0].Name)
+		}
 	}
 	if s, err := h.Subject(); err == nil {
-		m.Subject = s
+		m.Subject = ellipsis(s)
 	} else {
-		m.Subject = h.Get("Subject")
+		m.Subject = ellipsis(h.Get("Subject"))
 	}
 	if d, err := h.Date(); err == nil {
 		m.Date = d.UTC()
 	}
-	m.Automatic = automatic(h, m.From)
-	lower := bytes.ToLower(raw)
+	m.Automatic = automatic(h, from)
 	if ct, _, err := h.ContentType(); err == nil && strings.HasPrefix(ct, "text/") {
 		m.HTMLOnly = ct == "text/html"
 	} else {
-		m.HTMLOnly = bytes.Contains(lower, []byte("text/html")) && !bytes.Contains(lower, []byte("text/plain"))
+		html, plain := textTypes(raw)
+		m.HTMLOnly = html && !plain
 	}
 	return m, nil
+}
+
+// cut is s cut to at most n bytes, at the start of a UTF-8 sequence.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// ellipsis is s if it is at most MaxText bytes long, else s cut to that
+// length with "…" as its end.
+func ellipsis(s string) string {
+	if len(s) <= MaxText {
+		return s
+	}
+	return cut(s, MaxText-len("…")) + "…"
+}
+
+var (
+	textSlash = []byte("text/")
+	html      = []byte("html")
+	plain     = []byte("plain")
+)
+
+// textTypes reports whether raw names text/html and text/plain anywhere,
+// in any case: a guess at a multipart mail's parts that needs no parse.
+// It looks at each "/" and compares around it, rather than search a
+// lower-case copy of the whole mail.
+func textTypes(raw []byte) (hasHTML, hasPlain bool) {
+	for i := 0; i < len(raw); i++ {
+		j := bytes.IndexByte(raw[i:], '/')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i < len(textSlash)-1 || !bytes.EqualFold(raw[i-len(textSlash)+1:i+1], textSlash) {
+			continue
+		}
+		rest := raw[i+1:]
+		hasHTML = hasHTML || len(rest) >= len(html) && bytes.EqualFold(rest[:len(html)], html)
+		hasPlain = hasPlain || len(rest) >= len(plain) && bytes.EqualFold(rest[:len(plain)], plain)
+		if hasPlain {
+			break // HTML or not, not HTML only
+		}
+	}
+	return hasHTML, hasPlain
 }
 
 // automatic reports whether the header shows a mail sent by a program.
