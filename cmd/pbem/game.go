@@ -218,21 +218,6 @@ unless -any-engine is given.`,
 			return admin(e, o, daemon.Request{Cmd: "audit", Game: args[0], AnyEngine: o.anyEngine})
 		},
 	}
-	exportCmd = &command{
-		name: "export", usage: "[-c pbem.toml] -o FILE GAME",
-		summary: "write a game as an archive that pbem audit checks on any machine",
-		help:    "Writes game GAME as a self-contained archive (docs/archive.md): its game data, audit chain, every signed file and key, every report sent and its state. pbem audit FILE checks it without the database.",
-		flags: func(fs *flag.FlagSet, o *options) {
-			configFlag(fs, o)
-			fs.StringVar(&o.out, "o", "", "the archive `file`")
-		},
-		run: func(e *env, o *options, args []string) int {
-			if len(args) != 1 || o.out == "" {
-				return usageError
-			}
-			return adminWriting(e, o, daemon.Request{Cmd: "export", Game: args[0]}, o.out)
-		},
-	}
 	reportCmd = &command{
 		name: "report", usage: "[-c pbem.toml] [-side SIDE] [-json] GAME",
 		summary: "print a side's current report (or the moderators', without -side)",

@@ -54,6 +54,7 @@ type options struct {
 	fog         string
 	asJSON      bool
 	anyEngine   bool
+	moderator   bool // export -moderator: the full archive of a running game
 	old         string
 	side, name  string
 	address     string

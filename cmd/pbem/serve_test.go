@@ -318,7 +318,7 @@ func TestServeAndAdminister(t *testing.T) {
 		t.Errorf("audit: %d %s %s", code, out, errs)
 	}
 	archive := filepath.Join(s.dir, "t1.tar")
-	if code, out, errs := s.pbem("export", "-o", archive, "t1"); code != 0 || !strings.Contains(out, "exported to "+archive) {
+	if code, out, errs := s.pbem("export", "-moderator", "-o", archive, "t1"); code != 0 || !strings.Contains(out, "exported to "+archive) {
 		t.Errorf("export: %d %s %s", code, out, errs)
 	}
 	if code, out, errs := runPbem(t, "audit", archive); code != 0 || !strings.Contains(out, "ok: every signature") {

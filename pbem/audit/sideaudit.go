@@ -103,7 +103,7 @@ func (a *auditor) runSide() error {
 				signed++
 			}
 		case chain.KindOrders:
-			if err = a.orders(where, l); err == nil {
+			if err = a.orders(where, l); err == nil && l.Get("side") == side {
 				w := l.Get("window")
 				own[w] = append(own[w], ownFile{l.Seq, l.Get("nonce"), l.Get("receipt")})
 				receipts[l.Get("receipt")] = true

@@ -83,18 +83,12 @@ type Scope struct {
 // one who did not say it is for the moderators.
 type RunningError struct {
 	Game, Window string
-	Sides        []engine.Side
+	Sides        []engine.Side // the sides whose archives may be had
 }
 
 func (e *RunningError) Error() string {
-	var sides []string
-	for _, s := range e.Sides {
-		sides = append(sides, string(s))
-	}
-	return fmt.Sprintf("game %s is still running (%s is open), and its full archive holds every side's secrets: "+
-		"the hidden orders and every side's reports. A player may have only their side's archive while it runs: "+
-		"give -side %s. The full archive is for moderators until the game is over: give -moderator, "+
-		"and hand it to no player", e.Game, e.Window, strings.Join(sides, "|"))
+	return fmt.Sprintf("game %s is still running (%s is open): its full archive holds every side's secrets, "+
+		"and is for the moderators alone until the game is over; a player may have their side's archive", e.Game, e.Window)
 }
 
 // ExportArchive writes game id's archive for scope to path and returns
