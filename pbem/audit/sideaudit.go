@@ -81,7 +81,7 @@ func (a *auditor) runSide() error {
 	}
 	a.before = map[string]int{}
 	a.say("the archive of side %s: what it may see of game %s while the game runs (docs/archive.md)", side, ev.Game)
-	a.say("chain: %d links, head %s; %d here, %d withheld, each by its hash", len(ev.Chain), prev, len(links), len(ev.Withheld))
+	a.say("chain: %d links, head %s; %d here whole, %d withheld (each a stub: its place, its hash and the hash before it)", len(ev.Chain), prev, len(links), len(ev.Withheld))
 
 	named := map[string]bool{}    // the files the links here name
 	recorded := map[string]bool{} // the mails they record as sent
@@ -163,7 +163,7 @@ func (a *auditor) runSide() error {
 		signed, side, canonical, len(mails), side)
 	a.say("not checked: the %d links withheld (the other sides' mail and files, the mail to others, the resolution of every window): only their place in the chain", len(ev.Withheld))
 	a.say("not checked: the other sides' files and signatures, the replay of the windows and the state it reaches: the full archive has them once the game is over")
-	a.say("ok (side %s): the chain's continuity, every file and mail of the side and the dice of %d windows check; what could not be checked is above", side, windows)
+	a.say("ok (side %s): the chain's continuity, every file and mail of the side, and the dice of every window revealed (%d) check; what could not be checked is above", side, windows)
 	return nil
 }
 
