@@ -116,6 +116,8 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// newSite makes a club installation in mailbox slot; extra is more lines
+// of its [referee] table.
 func newSite(t *testing.T, slot int, extra string) *site {
 	t.Helper()
 	s := &site{t: t, slot: slot, dir: t.TempDir(), keys: map[string]ssh.Signer{}, logs: &syncBuffer{}}
@@ -143,6 +145,7 @@ func newSite(t *testing.T, slot int, extra string) *site {
 address = %q
 database = %q
 tick = "1s"
+%s
 [imap]
 server = %q
 tls = "implicit"
@@ -158,8 +161,8 @@ tls = "none"
 retry = "1s"
 [log]
 level = "debug"
-%s`, s.referee(), filepath.Join(s.dir, "pbem.db"), dove.IMAPS, filepath.Join(dove.Dir, "tls", "cert.pem"), s.referee(),
-		filepath.Join(s.dir, "imap.password"), r.Addr, extra)
+`, s.referee(), filepath.Join(s.dir, "pbem.db"), extra, dove.IMAPS, filepath.Join(dove.Dir, "tls", "cert.pem"), s.referee(),
+		filepath.Join(s.dir, "imap.password"), r.Addr)
 	if err := os.WriteFile(s.cfg, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}

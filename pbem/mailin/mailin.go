@@ -11,6 +11,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"sort"
 	"sync"
@@ -273,11 +274,19 @@ func (m *Mailbox) Fetch(ctx context.Context, w store.Watermark, maxSize int64, n
 			continue
 		}
 		if err := m.watch(ctx, "fetch", func() error {
-			msgs, err := c.Fetch(imap.UIDSetNum(f.uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{f.bs}}).Collect()
-			for _, msg := range msgs {
-				bodies[msg.UID] = msg.FindBodySection(f.bs)
+			cmd := c.Fetch(imap.UIDSetNum(f.uids...), &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{f.bs}})
+			for msg := cmd.Next(); msg != nil; msg = cmd.Next() {
+				uid, body, n, err := readMessage(msg, maxSize)
+				if err != nil {
+					cmd.Close()
+					return err
+				}
+				bodies[uid] = body
+				if n > sizes[uid] {
+					sizes[uid] = n
+				}
 			}
-			return err
+			return cmd.Close()
 		}); err != nil {
 			return nil, 0, err
 		}
@@ -287,6 +296,34 @@ func (m *Mailbox) Fetch(ctx context.Context, w store.Watermark, maxSize int64, n
 		out = append(out, Message{UID: uint32(u), Validity: validity, Size: sizes[u], Raw: bodies[u], HeaderOnly: sizes[u] > maxSize})
 	}
 	return out, validity, nil
+}
+
+// readMessage reads a fetched mail's UID and body section, and the
+// section's size. The body is read into a buffer of the size the server
+// announces, never grown by doubling (Collect would hold up to twice a
+// large mail); of a section over limit (the server said RFC822.SIZE was
+// smaller), only the first 64 KiB are kept, and the size tells the
+// caller the mail is too large.
+func readMessage(msg *imapclient.FetchMessageData, limit int64) (imap.UID, []byte, int64, error) {
+	var uid imap.UID
+	var body []byte
+	var size int64
+	for item := msg.Next(); item != nil; item = msg.Next() {
+		switch it := item.(type) {
+		case imapclient.FetchItemDataUID:
+			uid = it.UID
+		case imapclient.FetchItemDataBodySection:
+			if it.Literal == nil {
+				continue
+			}
+			size = it.Literal.Size()
+			body = make([]byte, min(size, max(limit, 64<<10)))
+			if _, err := io.ReadFull(it.Literal, body); err != nil {
+				return 0, nil, 0, err
+			}
+		}
+	}
+	return uid, body, size, nil
 }
 
 // Sweep moves out of the mailbox the mail at or below watermark w that

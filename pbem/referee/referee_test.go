@@ -20,6 +20,7 @@ import (
 	"pbem/engine"
 	"pbem/engine/gwite"
 	"pbem/orders/sig"
+	"pbem/pbem/chain"
 	"pbem/pbem/memmail"
 	"pbem/pbem/robot"
 	"pbem/pbem/store"
@@ -238,7 +239,7 @@ func TestReceive(t *testing.T) {
 	}
 	_ = h.db.View(func(tx *store.Tx) error {
 		pend, _ := tx.Pending("t1")
-		if len(pend) != 2 || pend["DE"] == nil || pend["DE"].Player != "Ben" || !bytes.Equal(pend["DE"].Signed, raw) {
+		if len(pend) != 2 || pend["DE"] == nil || pend["DE"].Player != "Ben" || pend["DE"].Mail != chain.Sum(raw) {
 			t.Errorf("pending: %+v", pend)
 		}
 		if w, _ := tx.Watermark("INBOX"); w.UID != h.uid || w.UIDValidity != 9 {

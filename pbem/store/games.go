@@ -112,10 +112,13 @@ type Pending struct {
 	Fingerprint string
 	Receipt     ack.Receipt
 	Final       bool
-	Canonical   []byte    // the canonical text the receipt hashes (ack.Canonical)
-	Signed      []byte    // the signed bytes as received
-	Nonce       string    // the file's nonce, its side's part of the window's dice
-	Received    time.Time // when the mail was taken in
+	Canonical   []byte // the canonical text the receipt hashes (ack.Canonical)
+	// Mail is the hex SHA-256 of the signed mail, kept whole among the
+	// game's files (PutFileAs) rather than here again: a large mail is
+	// stored once.
+	Mail     string
+	Nonce    string    // the file's nonce, its side's part of the window's dice
+	Received time.Time // when the mail was taken in
 }
 
 // Record is one resolved window.
