@@ -3,7 +3,9 @@ package sig
 import (
 	"bytes"
 	"crypto/ed25519"
+	"encoding/base64"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -159,6 +161,158 @@ func FuzzVerify(f *testing.F) {
 			if s.Player != "Anna" && s.Player != "Bruno" {
 				t.Fatalf("signed by %q", s.Player)
 			}
+		}
+	})
+}
+
+// FuzzReadMail feeds arbitrary mail to ReadMail, and each Mail it finds
+// to Verify against the fuzz keyring and an empty one: nothing panics;
+// ReadMail fails only with the errors no key decides (ErrNoSignature,
+// ErrMalformed, ErrWrongNamespace), as VerifyAt does; Verify answers the same twice and as VerifyAt does, succeeds
+// only with a text signed by a registered key, never with an empty
+// keyring, and neither changes the mail it shares.
+func FuzzReadMail(f *testing.F) {
+	kr, ent, signer := fuzzKeys(f)
+	empty, err := LoadKeyring(nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	seeds := fuzzSeeds(f, ent, signer)
+	for _, name := range []string{"pgpmime", "inline", "attached"} {
+		f.Add(seeds[name][0])
+	}
+	sshMail := "From: bruno@example.org\r\nSubject: orders\r\nContent-Type: multipart/mixed; boundary=\"b3\"\r\n\r\n" +
+		"--b3\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename=de.orders\r\nContent-Transfer-Encoding: base64\r\n\r\n" +
+		base64.StdEncoding.EncodeToString([]byte(fuzzText)) + "\r\n--b3\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename=de.orders.sig\r\n\r\n" +
+		strings.ReplaceAll(string(seeds["ssh"][1]), "\n", "\r\n") + "\r\n--b3--\r\n"
+	f.Add([]byte(sshMail))
+	for _, name := range []string{"pgpmime", "inline", "attached"} {
+		if _, err := VerifyAt(kr, Message{Mail: seeds[name][0]}, fuzzNow); err != nil {
+			f.Fatalf("seed %s: %v", name, err)
+		}
+	}
+	if s, err := VerifyAt(kr, Message{Mail: []byte(sshMail)}, fuzzNow); err != nil || s.Player != "Bruno" {
+		f.Fatalf("seed ssh mail: %v", err)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		orig := bytes.Clone(raw)
+		m, err := ReadMail(raw)
+		_, verr := VerifyAt(kr, Message{Mail: raw}, fuzzNow)
+		if err != nil {
+			if m != nil {
+				t.Fatalf("%v with a Mail", err)
+			}
+			if !errors.Is(err, ErrNoSignature) && !errors.Is(err, ErrMalformed) && !errors.Is(err, ErrWrongNamespace) {
+				t.Fatalf("ReadMail: %v, an error a key decides", err)
+			}
+			if verr == nil || verr.Error() != err.Error() {
+				t.Fatalf("ReadMail: %v; VerifyAt: %v", err, verr)
+			}
+			return
+		}
+		s1, err1 := m.Verify(kr, fuzzNow)
+		s2, err2 := m.Verify(kr, fuzzNow)
+		if fmt.Sprint(err1) != fmt.Sprint(err2) || fmt.Sprint(err1) != fmt.Sprint(verr) {
+			t.Fatalf("Verify: %v, then %v; VerifyAt: %v", err1, err2, verr)
+		}
+		if err1 != nil {
+			ok := false
+			for _, e := range fuzzErrs {
+				ok = ok || errors.Is(err1, e)
+			}
+			if s1 != nil || !ok {
+				t.Fatalf("Verify: %v with %+v", err1, s1)
+			}
+		} else {
+			if len(s1.Text) == 0 || (s1.Player != "Anna" && s1.Player != "Bruno") {
+				t.Fatalf("verified %+v", s1)
+			}
+			if !bytes.Equal(s1.Text, s2.Text) || s1.Player != s2.Player || s1.Scheme != s2.Scheme {
+				t.Fatalf("Verify twice: %+v, then %+v", s1, s2)
+			}
+		}
+		if s, err := m.Verify(empty, fuzzNow); err == nil {
+			t.Fatalf("verified with an empty keyring: %+v", s)
+		}
+		if !bytes.Equal(raw, orig) {
+			t.Fatal("the mail was changed")
+		}
+	})
+}
+
+// partsCopying is parts as it was before issue 15, prepending CRLF to a
+// copy of the body: FuzzParts holds the new one to its results.
+func partsCopying(body []byte, boundary string) ([][]byte, error) {
+	if boundary == "" {
+		return nil, fmt.Errorf("%w: multipart without a boundary", ErrMalformed)
+	}
+	b := append([]byte("\r\n"), body...)
+	delim := []byte("\r\n--" + boundary)
+	var out [][]byte
+	start := -1
+	for from := 0; ; {
+		i := bytes.Index(b[from:], delim)
+		if i < 0 {
+			return nil, fmt.Errorf("%w: multipart without its closing boundary", ErrMalformed)
+		}
+		i += from
+		j := i + len(delim)
+		final := bytes.HasPrefix(b[j:], []byte("--"))
+		if final {
+			j += 2
+		}
+		k := j
+		for k < len(b) && (b[k] == ' ' || b[k] == '\t') {
+			k++
+		}
+		if !final && !bytes.HasPrefix(b[k:], []byte("\r\n")) {
+			from = j
+			continue
+		}
+		if start >= 0 {
+			out = append(out, b[start:i])
+			if len(out) > maxParts {
+				return nil, fmt.Errorf("%w: more than %d MIME parts", ErrMalformed, maxParts)
+			}
+		}
+		if final {
+			return out, nil
+		}
+		start = k + 2
+		from = start
+	}
+}
+
+// FuzzParts: parts, which slices the body, splits any body as the copying
+// version did, and crlf makes what a byte-by-byte canonicalisation makes.
+func FuzzParts(f *testing.F) {
+	f.Add([]byte("--b\r\nContent-Type: text/plain\r\n\r\nx\r\n--b\r\n\r\ny\r\n--b--\r\n"), "b")
+	f.Add([]byte("preamble\r\n--b \t\r\n\r\n--b\r\n--b--"), "b")
+	f.Add([]byte("--bb\r\n--b\r\n\r\n--b--x"), "b")
+	f.Add([]byte("a\n--b\nb\r\n--b--\n"), "b")
+	f.Fuzz(func(t *testing.T, body []byte, boundary string) {
+		got, err := parts(body, boundary)
+		want, werr := partsCopying(body, boundary)
+		if fmt.Sprint(err) != fmt.Sprint(werr) {
+			t.Fatalf("parts: %v, was %v", err, werr)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%d parts, was %d", len(got), len(want))
+		}
+		for i := range got {
+			if !bytes.Equal(got[i], want[i]) {
+				t.Fatalf("part %d: %q, was %q", i, got[i], want[i])
+			}
+		}
+		var canon []byte
+		for i, c := range body {
+			if c == '\n' && (i == 0 || body[i-1] != '\r') {
+				canon = append(canon, '\r')
+			}
+			canon = append(canon, c)
+		}
+		if c := crlf(body); !bytes.Equal(c, canon) {
+			t.Fatalf("crlf(%q) = %q, want %q", body, c, canon)
 		}
 	})
 }

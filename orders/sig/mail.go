@@ -60,8 +60,9 @@ type Mail struct {
 // multipart/signed (RFC 3156); a clearsigned text/plain part (the body
 // or an attachment), or a clearsigned file attached whatever its type;
 // a file attached beside its detached signature FILE.asc or FILE.sig
-// (OpenPGP, armored or binary, or SSH). Its errors wrap ErrNoSignature
-// or ErrMalformed, whatever the keys; the size limit is the caller's.
+// (OpenPGP, armored or binary, or SSH). Its errors are those no key
+// decides: they wrap ErrNoSignature, ErrMalformed, or for an SSH
+// signature ErrWrongNamespace. The size limit is the caller's.
 func ReadMail(raw []byte) (*Mail, error) {
 	top, err := splitEntity(crlf(raw))
 	if err != nil {
@@ -370,15 +371,24 @@ func parts(body []byte, boundary string) ([][]byte, error) {
 	if boundary == "" {
 		return nil, fmt.Errorf("%w: multipart without a boundary", ErrMalformed)
 	}
-	delim := []byte("\r\n--" + boundary)
+	dash := []byte("--" + boundary)
+	delimLen := 2 + len(dash)
 	b := func(i int) []byte { return body[i-2:] } // i >= 2: every delimiter is 4 bytes or more
+	// index is where the first delimiter from from on starts. It looks
+	// for "--boundary", then for the CRLF before it: CR starts every line
+	// of a mail, "-" few (base64 has none), so the search runs at the
+	// speed of memory. The delimiter at i has its "--" at body[i].
 	index := func(from int) int {
-		if from == 0 && bytes.HasPrefix(body, delim[2:]) {
-			return 0
-		}
-		s := max(from-2, 0)
-		if i := bytes.Index(body[s:], delim); i >= 0 {
-			return s + i + 2
+		for s := from; s <= len(body); {
+			i := bytes.Index(body[s:], dash)
+			if i < 0 {
+				return -1
+			}
+			p := s + i
+			if p == 0 || p >= 2 && body[p-2] == '\r' && body[p-1] == '\n' {
+				return p
+			}
+			s = p + 1
 		}
 		return -1
 	}
@@ -389,7 +399,7 @@ func parts(body []byte, boundary string) ([][]byte, error) {
 		if i < 0 {
 			return nil, fmt.Errorf("%w: multipart without its closing boundary", ErrMalformed)
 		}
-		j := i + len(delim)
+		j := i + delimLen
 		final := bytes.HasPrefix(b(j), []byte("--"))
 		if final {
 			j += 2

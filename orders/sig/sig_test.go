@@ -58,12 +58,28 @@ type part struct {
 
 // mixed builds a multipart/mixed mail from parts, as a mail client sends
 // files: CRLF line ends, 7bit text as it is, base64 in lines of 76.
-func mixed(t *testing.T, parts ...part) []byte {
-	t.Helper()
+func mixed(tb testing.TB, parts ...part) []byte {
+	tb.Helper()
+	return mixedNoise(-1, 0, parts...)
+}
+
+// mixedNoise is mixed with, before parts[at], a binary attachment
+// photo.jpg of noise pseudo-random bytes (writeNoise).
+func mixedNoise(at, noise int, parts ...part) []byte {
 	var b bytes.Buffer
+	size := 4096 + base64Size(noise)
+	for _, p := range parts {
+		size += 256 + len(p.body)*2
+	}
+	b.Grow(size)
 	b.WriteString("From: alice <alice@example.org>\r\nTo: referee@example.org\r\nSubject: orders\r\nMIME-Version: 1.0\r\n" +
 		"Content-Type: multipart/mixed; boundary=\"b0undary\"\r\n\r\n")
-	for _, p := range parts {
+	for i, p := range parts {
+		if i == at {
+			b.WriteString("--b0undary\r\nContent-Type: application/octet-stream\r\nContent-Transfer-Encoding: base64\r\n" +
+				"Content-Disposition: attachment; filename=\"photo.jpg\"\r\n\r\n")
+			writeNoise(&b, noise)
+		}
 		b.WriteString("--b0undary\r\nContent-Type: " + p.typ + "\r\nContent-Transfer-Encoding: " + p.enc + "\r\n")
 		if p.name != "" {
 			b.WriteString("Content-Disposition: attachment; filename=\"" + p.name + "\"\r\n")
