@@ -174,8 +174,8 @@ func (m *Mail) Verify(kr *Keyring, now time.Time) (*Signed, error) {
 }
 
 // crlf canonicalises line ends: every bare LF becomes CRLF. A mail with
-// none (IMAP hands mail over with CRLF, RFC 3501 4.3) is returned as it
-// is; any other is copied once, into a slice of the exact size.
+// none, as RFC 5322 (2.1) writes it and IMAP hands it over, is returned
+// as it is; any other is copied once, into a slice of the exact size.
 func crlf(b []byte) []byte {
 	bare := 0
 	for i := 0; ; {
