@@ -16,8 +16,8 @@ import (
 // Russian's archive of a running game holds none of the German's hidden
 // set-up and passes pbem audit, which says what it could not check; the
 // full archive is refused with what to do instead, and written with
-// -moderator; a side the game has not, or a side and -moderator, are
-// refused.
+// -moderator, and the Russian's archive is part of it; a side the game
+// has not, or a side and -moderator, are refused.
 func TestExportSide(t *testing.T) {
 	s := newSite(t)
 	s.newGame()
@@ -90,8 +90,11 @@ func TestExportSide(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "game t1 exported to "+full) || !strings.Contains(out, "for the moderators alone") {
 		t.Errorf("export -moderator: exit %d\n%s%s", code, out, errs)
 	}
-	if code, out, errs := runPbem(t, "audit", full); code != 0 || !strings.Contains(out, "ok: every signature") {
-		t.Errorf("audit of the full archive: exit %d\n%s%s", code, out, errs)
+	if code, out, errs := runPbem(t, "audit", full, ru); code != 0 || !strings.Contains(out, "ok: every signature") || !strings.Contains(out, ru+": the archive of side RU is part of "+full) {
+		t.Errorf("audit of the full archive and the Russian's: exit %d\n%s%s", code, out, errs)
+	}
+	if code, _, errs := runPbem(t, "audit", ru, full); code != 1 || !strings.Contains(errs, "side archives are compared with the game's full archive") {
+		t.Errorf("audit of the Russian's archive and the full one: exit %d %s", code, errs)
 	}
 	if code, _, errs := s.pbem("export", "-side", "FR", "-o", full, "t1"); code != 1 || !strings.Contains(errs, `game t1 has no side "FR"`) {
 		t.Errorf("export -side FR: exit %d %s", code, errs)

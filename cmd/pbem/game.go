@@ -13,6 +13,7 @@ import (
 	"pbem/pbem/daemon"
 	"pbem/pbem/referee"
 	"pbem/pbem/store"
+	"pbem/scenarios"
 )
 
 // list is a flag that may be given many times.
@@ -194,7 +195,7 @@ var (
 			return daemon.Request{Cmd: "replace-player", Name: o.old, Member: m, Side: m.Side}, nil
 		})
 	auditCmd = &command{
-		name: "audit", usage: "[-c pbem.toml] [-any-engine] GAME|ARCHIVE",
+		name: "audit", usage: "[-c pbem.toml] [-any-engine] GAME|ARCHIVE [SIDE-ARCHIVE...]",
 		summary: "check a game's chain, signatures and dice, and replay it window by window",
 		help: `Checks game GAME from its evidence (docs/audit.md): the audit chain link by
 link, the signature of every file accepted, every dice seed against the
@@ -203,16 +204,21 @@ first state through every window with the stored files and revealed seeds,
 comparing every state and the events of every window with the chain. It
 prints a line per window and exits 1 at the first discrepancy, naming it.
 A window resolved by another version of the rules engine is not replayed
-unless -any-engine is given.`,
+unless -any-engine is given.
+
+A side's archive (pbem export -side) is checked as far as it can be, and
+the audit says what it could not check. Given after the game's full
+archive, each side's archive is also compared with it: every link it
+holds, and every link it stood a stub for, must be the full chain's.`,
 		flags: func(fs *flag.FlagSet, o *options) {
 			configFlag(fs, o)
 			fs.BoolVar(&o.anyEngine, "any-engine", false, "replay windows resolved by another engine version too")
 		},
 		run: func(e *env, o *options, args []string) int {
-			if len(args) != 1 {
+			if len(args) == 0 {
 				return usageError
 			}
-			if ok, code := auditArchive(e, args[0], audit.Options{AnyEngine: o.anyEngine}); ok {
+			if ok, code := auditArchive(e, args[0], args[1:], audit.Options{AnyEngine: o.anyEngine}); ok {
 				return code
 			}
 			return admin(e, o, daemon.Request{Cmd: "audit", Game: args[0], AnyEngine: o.anyEngine})
@@ -297,33 +303,77 @@ const gameNewUsage = "[-c pbem.toml] -id ID -scenario S -player SIDE=NAME,ADDRES
 const keyAddUsage = "[-c pbem.toml] -side SIDE|moderator -name NAME [-address ADDRESS] -key FILE GAME"
 
 // auditArchive audits name if it is an archive file; ok is false if it is
-// not one (then it names a game).
-func auditArchive(e *env, name string, opt audit.Options) (ok bool, code int) {
+// not one (then it names a game). Each of sides, a side's archive of the
+// same game, is audited too and compared with it, which must be the full
+// archive.
+func auditArchive(e *env, name string, sides []string, opt audit.Options) (ok bool, code int) {
+	ev, cat, ok, code := readArchive(e, name)
+	if !ok || code != 0 {
+		if !ok && len(sides) > 0 {
+			fmt.Fprintf(e.stderr, "pbem audit: %s is no archive: side archives are compared with the game's full archive (pbem export, once the game is over)\n", name)
+			return true, 1
+		}
+		return ok, code
+	}
+	if !runAudit(e, name, ev, cat, opt) {
+		return true, 1
+	}
+	if len(sides) > 0 && ev.Side != "" {
+		fmt.Fprintf(e.stderr, "pbem audit: %s is the archive of side %s: side archives are compared with the game's full archive\n", name, ev.Side)
+		return true, 1
+	}
+	for _, s := range sides {
+		sev, scat, ok, code := readArchive(e, s)
+		if !ok {
+			fmt.Fprintf(e.stderr, "pbem audit: %s is no archive\n", s)
+			return true, 1
+		}
+		if code != 0 || !runAudit(e, s, sev, scat, opt) {
+			return true, 1
+		}
+		if err := audit.Matches(sev, ev); err != nil {
+			fmt.Fprintf(e.stderr, "pbem audit: %s: %v\n", s, err)
+			return true, 1
+		}
+		fmt.Fprintf(e.stdout, "%s: the archive of side %s is part of %s: its %d links, %d stubs, %d files and %d mails are the full archive's\n",
+			s, sev.Side, name, len(sev.Chain)-len(sev.Withheld), len(sev.Withheld), len(sev.Files), len(sev.Sent))
+	}
+	return true, 0
+}
+
+// readArchive reads name if it is an archive file; ok is false if it is
+// not one.
+func readArchive(e *env, name string) (ev *audit.Evidence, cat *scenarios.Catalog, ok bool, code int) {
 	f, err := os.Open(name)
 	if err != nil {
-		return false, 0
+		return nil, nil, false, 0
 	}
 	defer f.Close()
 	head := make([]byte, 512)
 	if n, _ := io.ReadFull(f, head); !audit.IsArchive(head[:n]) {
-		return false, 0
+		return nil, nil, false, 0
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		fmt.Fprintln(e.stderr, "pbem audit:", err)
-		return true, 1
+		return nil, nil, true, 1
 	}
-	ev, cat, err := audit.Import(f)
+	ev, cat, err = audit.Import(f)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pbem audit: %s: %v\n", name, err)
-		return true, 1
+		return nil, nil, true, 1
 	}
+	return ev, cat, true, 0
+}
+
+// runAudit audits the archive name and prints its lines.
+func runAudit(e *env, name string, ev *audit.Evidence, cat *scenarios.Catalog, opt audit.Options) bool {
 	lines, err := audit.Run(ev, cat, opt)
 	for _, l := range lines {
 		fmt.Fprintln(e.stdout, l)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pbem audit: %s: %v\n", name, err)
-		return true, 1
+		return false
 	}
-	return true, 0
+	return true
 }

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -186,4 +187,51 @@ func namedFiles(l *chain.Link) []string {
 		out = append(out, l.Get("file"), l.Get("receipt"))
 	}
 	return out
+}
+
+// Matches checks that side, a side's archive exported while the game
+// ran, is part of full, the game's full archive, which its audit (Run)
+// has passed: each link it holds is the full chain's at its place, byte
+// for byte; each stub gives the hash of the full chain's link at its
+// place and of the one before; each file and mail it holds is the full
+// archive's. The stubs are the referee's word until then: this is where
+// they are kept to it (docs/archive.md).
+func Matches(side, full *Evidence) error {
+	if side.Side == "" || full.Side != "" {
+		return errors.New("compare a side's archive with the game's full archive")
+	}
+	if side.Game != full.Game {
+		return bad("the archive of side "+side.Side, "it is of game %q, the full archive of %q", side.Game, full.Game)
+	}
+	if len(side.Chain) > len(full.Chain) {
+		return bad("the archive of side "+side.Side, "it has %d links, the full chain %d", len(side.Chain), len(full.Chain))
+	}
+	for i, e := range side.Chain {
+		where := fmt.Sprintf("link %d", i+1)
+		if e != nil {
+			if !bytes.Equal(e, full.Chain[i]) {
+				return bad(where, "the archive of side %s holds another link than the full chain's", side.Side)
+			}
+			continue
+		}
+		s, ok := side.Withheld[uint64(i+1)]
+		prev := ""
+		if i > 0 {
+			prev = chain.Hash(full.Chain[i-1])
+		}
+		if !ok || s.Hash != chain.Hash(full.Chain[i]) || s.Prev != prev {
+			return bad(where+" (withheld)", "the stub in the archive of side %s is not that of the full chain's link", side.Side)
+		}
+	}
+	for _, sum := range sortedKeys(side.Files) {
+		if !bytes.Equal(side.Files[sum], full.Files[sum]) {
+			return bad("file "+sum, "the archive of side %s holds it, the full archive does not", side.Side)
+		}
+	}
+	for _, id := range sortedKeys(side.Sent) {
+		if body, ok := full.Sent[id]; !ok || body != side.Sent[id] {
+			return bad("mail "+id, "the archive of side %s holds it otherwise than the full archive", side.Side)
+		}
+	}
+	return nil
 }

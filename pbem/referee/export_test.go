@@ -121,9 +121,11 @@ func TestSideArchives(t *testing.T) {
 		t.Fatal(err)
 	}
 	links, _, _ := chain.Verify(full.Chain)
+	archives := map[string]*audit.Evidence{}
 	for _, side := range []string{"RU", "DE"} {
 		t.Run(side, func(t *testing.T) {
 			raw, ev, cat := sideArchive(t, h, side, now)
+			archives[side] = ev
 			lines, err := audit.Run(ev, cat, audit.Options{})
 			text := strings.Join(lines, "\n")
 			if err != nil {
@@ -205,6 +207,40 @@ func TestSideArchives(t *testing.T) {
 	}
 	if lines, err := audit.Run(ev, cat, audit.Options{}); err != nil || !strings.Contains(strings.Join(lines, "\n"), "ok: every signature") {
 		t.Errorf("the moderators' archive: %v\n%s", err, strings.Join(lines, "\n"))
+	}
+	// Each side's archive is part of it; one whose link before a stub
+	// was rewritten, and the stub made to name it, passes its own audit
+	// (nothing it holds checks such a link) but not the comparison.
+	for side, sev := range archives {
+		if err := audit.Matches(sev, ev); err != nil {
+			t.Errorf("the archive of %s: %v", side, err)
+		}
+		forged, done := copySide(sev), false
+		for i, e := range forged.Chain {
+			l, _ := chain.Decode(e)
+			if e == nil || l.Kind != chain.KindMailOut || forged.Chain[i+1] != nil {
+				continue
+			}
+			for j, f := range l.Fields {
+				if f.Key == "subject" {
+					l.Fields[j].Value += " (forged)"
+				}
+			}
+			forged.Chain[i], done = l.Encode(), true
+			next := forged.Withheld[uint64(i+2)]
+			next.Prev = chain.Hash(forged.Chain[i])
+			forged.Withheld[next.Seq] = next
+			if _, err := audit.Run(forged, cat, audit.Options{}); err != nil {
+				t.Errorf("%s, link %d forged: %v", side, i+1, err)
+			}
+			if err := audit.Matches(forged, ev); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("link %d:", i+1)) {
+				t.Errorf("%s, link %d forged, compared with the full archive: %v", side, i+1, err)
+			}
+			break
+		}
+		if !done {
+			t.Errorf("%s: no mail of the side before a stub to forge", side)
+		}
 	}
 	for _, bad := range []Scope{{Side: "FR"}, {Side: "RU", Moderator: true}} {
 		if _, err := h.ref.ExportArchive("t1", path, bad, now); err == nil {
@@ -381,8 +417,8 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // A game of tannenberg-battle played to its end (each window resolved
 // with what is on file): its full archive is written without the
-// moderators' word and audits whole, as before; a side's archive of it
-// still audits.
+// moderators' word and audits whole, as before; a side's archive made
+// while it ran is part of it; a side's archive of it still audits.
 func TestFinishedGameExport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole game through the referee: the unit run plays it")
@@ -404,10 +440,14 @@ func TestFinishedGameExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := t0
+	var early *audit.Evidence // the Russian's, while it ran
 	for st, _ := h.state(); !st.Window().Done; st, _ = h.state() {
 		now = now.Add(time.Hour)
 		if err := h.ref.ProcessNow("t1", "Mo", "test", now); err != nil {
 			t.Fatal(err)
+		}
+		if early == nil && st.Window().ID == "GT3 RU-MOVE" {
+			_, early, _ = sideArchive(t, h, "RU", now)
 		}
 	}
 	path := filepath.Join(t.TempDir(), "t1.tar")
@@ -422,6 +462,12 @@ func TestFinishedGameExport(t *testing.T) {
 	}
 	if lines, err := audit.Run(ev, cat, audit.Options{}); err != nil || !strings.Contains(strings.Join(lines, "\n"), "ok: every signature") {
 		t.Errorf("the archive of a game over: %v\n%s", err, strings.Join(lines, "\n"))
+	}
+	if early == nil {
+		t.Fatal("no window GT3 RU-MOVE")
+	}
+	if err := audit.Matches(early, ev); err != nil {
+		t.Errorf("the Russian's archive of the game running, with the full one: %v", err)
 	}
 	_, side, cat := sideArchive(t, h, "DE", now)
 	if lines, err := audit.Run(side, cat, audit.Options{}); err != nil {
