@@ -13,11 +13,13 @@ import (
 // the mails given up are listed and sent again.
 var (
 	mailList = &command{
-		name: "mail list", usage: "[-c pbem.toml]", summary: "list the mail not delivered: the outbox and the mail given up",
+		name: "mail list", usage: "[-c pbem.toml]", summary: "list the mail not delivered, and the mail put aside",
 		help: `Lists every mail the referee has not delivered: the outbox (each mail with its
 failed attempts, the last error and the next try) and the mail given up after
 smtp.max_attempts attempts or a permanent refusal. pbem mail retry sends
-those again.`,
+those again. Then the mail received that the referee put aside in the
+quarantine folder after failing to take it in (docs/operations.md), and how
+many mails from addresses of no game went unanswered.`,
 		flags: configFlag,
 		run: func(e *env, o *options, args []string) int {
 			if len(args) != 0 {

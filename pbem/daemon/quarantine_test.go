@@ -80,6 +80,9 @@ func TestQuarantine(t *testing.T) {
 		}
 		return nil
 	})
+	if list := s.call(Request{Cmd: "mail-list"}); !strings.Contains(list, "quarantined: 2 mail(s)") || !strings.Contains(list, `from "anna@example.org"`) {
+		t.Errorf("mail list:\n%s", list)
+	}
 	// The mail itself waits in the quarantine folder, the inbox is empty.
 	for folder, want := range map[string]int{"Quarantine": 2, "INBOX": 0} {
 		box := mailin.New(mailin.Config{Server: s.mail.IMAPAddr, TLS: "none", Username: refAddr, Password: "pw", Mailbox: folder, Poll: time.Second, Timeout: 5 * time.Second})

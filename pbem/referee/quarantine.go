@@ -114,3 +114,16 @@ func holdsSeat(g *store.Game, addr string) bool {
 	}
 	return false
 }
+
+// IntakeRecords is what the intake set aside or left unanswered: the
+// mail quarantined, and the count of mail from addresses of no game.
+func (r *Referee) IntakeRecords() (q []store.Quarantined, u store.Unanswered, err error) {
+	err = r.db.View(func(tx *store.Tx) error {
+		if q, err = tx.Quarantined(); err != nil {
+			return err
+		}
+		u, err = tx.Unanswered()
+		return err
+	})
+	return q, u, err
+}
