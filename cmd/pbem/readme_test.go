@@ -455,16 +455,30 @@ func (x *readmeSite) mailTo(addr, want string) bool {
 	return false
 }
 
-// export writes club-7's archive as the README's audit section does.
+// export writes club-7's full archive as the README's audit section
+// does, for the moderators (club-7 is still running).
 func (x *readmeSite) export(t *testing.T) string {
 	t.Helper()
 	x.game(t)
 	if x.resolved(t) == 0 {
 		x.processNow(t)
 	}
-	code, out, errs := runPbem(t, "export", "-o", "club-7.tar", "club-7")
+	code, out, errs := runPbem(t, "export", "-moderator", "-o", "club-7.tar", "club-7")
 	must(t, "export", code, out, errs, "game club-7 exported to "+filepath.Join(x.dir, "club-7.tar"))
 	return filepath.Join(x.dir, "club-7.tar")
+}
+
+// sideExport writes the Russian's archive of club-7 as the README's
+// audit section does.
+func (x *readmeSite) sideExport(t *testing.T) string {
+	t.Helper()
+	x.game(t)
+	if x.resolved(t) == 0 {
+		x.processNow(t)
+	}
+	code, out, errs := runPbem(t, "export", "-side", "RU", "-o", "club-7-RU.tar", "club-7")
+	must(t, "export -side RU", code, out, errs, "game club-7: the archive of side RU written to "+filepath.Join(x.dir, "club-7-RU.tar"))
+	return filepath.Join(x.dir, "club-7-RU.tar")
 }
 
 // make runs make in the repository's root.
@@ -936,10 +950,36 @@ func readmeRows() []readmeRow {
 			code, out, errs := x.literal(t, cmd)
 			must(t, cmd, code, out, errs, "game club-7: tannenberg-1914, gwite ", "GT1 DE-SETUP: ok", "ok: every signature, commitment and window checks")
 		}},
+		{readme: []string{"pbem export -side RU -o club-7-RU.tar club-7"}, run: func(t *testing.T, x *readmeSite, cmd string) {
+			x.game(t)
+			if x.resolved(t) == 0 {
+				x.processNow(t)
+			}
+			code, out, errs := x.literal(t, cmd)
+			must(t, cmd, code, out, errs, "game club-7: the archive of side RU written to "+filepath.Join(x.dir, "club-7-RU.tar"))
+			raw, err := os.ReadFile("club-7-RU.tar")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Contains(raw, []byte("\nside: RU\n")) || !bytes.Contains(raw, []byte("pbem withheld 1\n")) || bytes.Contains(raw, []byte("(in Gruppe")) {
+				t.Error("club-7-RU.tar is not the Russian's archive")
+			}
+		}},
+		{readme: []string{"pbem audit club-7-RU.tar"}, run: func(t *testing.T, x *readmeSite, cmd string) {
+			x.sideExport(t)
+			code, out, errs := x.literal(t, cmd)
+			must(t, cmd, code, out, errs, "GT1 DE-SETUP: the seed matches the commitment", "not checked: the other sides' files", "ok (side RU)")
+		}},
 		{readme: []string{"pbem export -o club-7.tar club-7", "pbem export"}, run: func(t *testing.T, x *readmeSite, cmd string) {
 			x.game(t)
+			// Once the game is over; club-7 runs, and the full archive is
+			// for its moderators.
 			code, out, errs := x.literal(t, cmd)
-			must(t, cmd, code, out, errs, "game club-7 exported to "+filepath.Join(x.dir, "club-7.tar"))
+			if code != 1 || !strings.Contains(errs, "game club-7 is still running") || !strings.Contains(errs, "pbem export -side RU|DE -o FILE club-7") {
+				t.Errorf("%s while club-7 runs: exit %d, want 1 and what to do\n%s%s", cmd, code, out, errs)
+			}
+			code, out, errs = runPbem(t, "export", "-moderator", "-o", "club-7.tar", "club-7")
+			must(t, cmd+" -moderator", code, out, errs, "game club-7 exported to "+filepath.Join(x.dir, "club-7.tar"), "for the moderators alone")
 			// The head the players' reports quote is the hash of a link
 			// of the archive's chain, as the README tells them to check.
 			_, report, _ := runPbem(t, "report", "-side", "de", "club-7")
@@ -970,10 +1010,12 @@ func readmeRows() []readmeRow {
 				t.Errorf("the report's head %s is the hash of none of the archive's %d links", m[1], len(links))
 			}
 		}},
-		{readme: []string{"pbem audit club-7.tar", "pbem audit ARCHIVE"}, run: func(t *testing.T, x *readmeSite, cmd string) {
+		{readme: []string{"pbem audit club-7.tar club-7-RU.tar", "pbem audit ARCHIVE"}, run: func(t *testing.T, x *readmeSite, cmd string) {
+			x.sideExport(t)
 			archive := x.export(t)
 			code, out, errs := x.literal(t, cmd)
-			must(t, cmd, code, out, errs, "GT1 DE-SETUP: ok", "ok: every signature, commitment and window checks")
+			must(t, cmd, code, out, errs, "GT1 DE-SETUP: ok", "ok: every signature, commitment and window checks", "ok (side RU)",
+				"club-7-RU.tar: the archive of side RU is part of club-7.tar")
 			// A changed resolution is caught.
 			data, err := os.ReadFile(archive)
 			if err != nil {
