@@ -24,6 +24,8 @@ var floors = map[string]string{
 	"orders/sig/Intake1000":                    "BareVerify1000",
 	"orders/sig/BareVerify1000":                "",
 	"orders/sig/Parse1000":                     "",
+	"orders/sig/ReadMailLarge":                 "FloorSHA256Large",
+	"orders/sig/FloorSHA256Large":              "",
 	"orders/ParseWorstCase":                    "",
 	"engine/hex/Distance":                      "FloorAbsSum",
 	"engine/hex/Neighbours":                    "FloorAbsSum",
