@@ -59,6 +59,9 @@ talk to it over its control socket.`,
 		signal.Notify(hup, syscall.SIGHUP)
 		defer signal.Stop(hup)
 		for {
+			if cfg.Referee.Backups != "" {
+				removeLeftovers(db, cfg.Referee.Backups, log)
+			}
 			opts, err := daemonOptions(cfg, db, log)
 			if err != nil {
 				fmt.Fprintln(e.stderr, "pbem serve:", err)
@@ -95,6 +98,19 @@ talk to it over its control socket.`,
 			}
 		}
 	},
+}
+
+// removeLeftovers removes from the backups directory the copies a daemon
+// killed while making them left unfinished. With the database's lock held
+// and the daemon not yet running, none is being written.
+func removeLeftovers(db *store.DB, dir string, log *slog.Logger) {
+	gone, err := db.RemoveLeftovers(dir, "pbem-*.db") // the names of the backups made before each resolution (pbem/referee)
+	for _, l := range gone {
+		log.Info("removed an unfinished backup left by a crash", "file", l.Path, "bytes", l.Size)
+	}
+	if err != nil {
+		log.Error("removing unfinished backups", "err", err)
+	}
 }
 
 // daemonOptions builds the daemon's parts from the configuration.
@@ -189,6 +205,10 @@ func adminWriting(e *env, o *options, req daemon.Request, out string) int {
 	return admin(e, o, req)
 }
 
+// exitUnknown is the exit status of a command whose request the daemon
+// took but never answered: it may or may not have been carried out.
+const exitUnknown = 3
+
 // admin runs req through the running daemon, or on the database file
 // when no daemon answers on the control socket.
 func admin(e *env, o *options, req daemon.Request) int {
@@ -198,14 +218,27 @@ func admin(e *env, o *options, req daemon.Request) int {
 	}
 	resp, ok, err := daemon.Call(cfg.Referee.Control, req)
 	// A daemon holds the file but is between sockets while it reloads its
-	// configuration: ask it again for a few seconds.
-	for try := 0; !ok; try++ {
-		resp, err = offline(cfg, req)
-		if !errors.Is(err, store.ErrLocked) || try == 50 {
+	// configuration, or says it is stopping: ask it again for a few
+	// seconds (each look at the locked file takes one).
+	for give := time.Now().Add(5 * time.Second); ; {
+		if ok && !resp.Stopping {
+			break
+		}
+		if !ok {
+			if resp, err = offline(cfg, req); !errors.Is(err, store.ErrLocked) {
+				break
+			}
+		}
+		if time.Now().After(give) {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)
 		resp, ok, err = daemon.Call(cfg.Referee.Control, req)
+	}
+	var lost *daemon.LostError
+	if errors.As(err, &lost) {
+		fmt.Fprintf(e.stderr, "pbem %s: %v\n", req.Cmd, err)
+		return exitUnknown
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pbem %s: %v\n", req.Cmd, err)
@@ -224,7 +257,7 @@ func admin(e *env, o *options, req daemon.Request) int {
 func offline(cfg *config.Config, req daemon.Request) (daemon.Response, error) {
 	db, err := store.Open(cfg.Referee.Database)
 	if errors.Is(err, store.ErrLocked) {
-		return daemon.Response{}, fmt.Errorf("%w, and does not answer on %s", err, cfg.Referee.Control)
+		return daemon.Response{}, fmt.Errorf("%w; but nothing answers on its control socket %s: the daemon may be starting or stopping (systemctl status pbem), or this configuration names another socket than the daemon's (-c)", err, cfg.Referee.Control)
 	}
 	if err != nil {
 		return daemon.Response{}, err

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -44,6 +45,9 @@ type Request struct {
 type Response struct {
 	Text  string
 	Error string
+	// Stopping: the daemon is stopping or reloading its configuration
+	// and did not carry the request out; ask again.
+	Stopping bool
 }
 
 // Do carries out req with ref at now and returns the text for the operator.
@@ -229,16 +233,24 @@ func serveControl(ctx context.Context, ln net.Listener, events chan<- event, log
 		}
 		go func() {
 			defer conn.Close()
-			_ = conn.SetDeadline(time.Now().Add(time.Minute))
+			// The deadline is for a client that never sends its request;
+			// the work itself may take longer.
+			_ = conn.SetReadDeadline(time.Now().Add(time.Minute))
+			answer := func(resp Response) error {
+				_ = conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
+				return json.NewEncoder(conn).Encode(resp)
+			}
 			var req Request
 			if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&req); err != nil {
-				_ = json.NewEncoder(conn).Encode(Response{Error: "bad request: " + err.Error()})
+				_ = answer(Response{Error: "bad request: " + err.Error()})
 				return
 			}
 			res := make(chan eventResult, 1)
 			select {
 			case events <- event{ctl: &req, done: res}:
 			case <-ctx.Done():
+				// Told, the command need not guess whether it was done.
+				_ = answer(Response{Error: "the daemon is stopping or reloading its configuration: the request was not carried out; run it again", Stopping: true})
 				return
 			}
 			r := <-res
@@ -247,23 +259,98 @@ func serveControl(ctx context.Context, ln net.Listener, events chan<- event, log
 				resp.Error = r.err.Error()
 			}
 			log.Info("control", "cmd", req.Cmd, "game", req.Game, "err", resp.Error)
-			_ = json.NewEncoder(conn).Encode(resp)
+			if err := answer(resp); err != nil {
+				log.Warn("control: the answer did not reach the command", "cmd", req.Cmd, "game", req.Game, "err", err)
+			}
 		}()
 	}
 }
 
+// callTimeout is how long a command waits for the daemon's answer.
+const callTimeout = 2 * time.Minute
+
 // Call sends req to the daemon listening on path. ok is false when no
-// daemon answers there, so the caller may open the file itself.
+// daemon answers there (no socket, or no one listening on it), so the
+// caller may open the file itself. Once the request is on its way, a
+// daemon that does not answer is a *LostError.
 func Call(path string, req Request) (resp Response, ok bool, err error) {
 	conn, err := net.DialTimeout("unix", path, time.Second)
 	if err != nil {
 		return resp, false, nil
 	}
 	defer conn.Close()
-	_ = conn.SetDeadline(time.Now().Add(2 * time.Minute))
+	_ = conn.SetDeadline(time.Now().Add(callTimeout))
 	if err := json.NewEncoder(conn).Encode(req); err != nil {
-		return resp, true, err
+		return resp, true, &LostError{Req: req, Socket: path, Err: err}
 	}
-	err = json.NewDecoder(conn).Decode(&resp)
-	return resp, true, err
+	if err := json.NewDecoder(conn).Decode(&resp); err != nil {
+		return Response{}, true, &LostError{Req: req, Socket: path, Err: err}
+	}
+	return resp, true, nil
+}
+
+// LostError is a request sent to the daemon that it never answered: it
+// stopped (killed, crashed, restarted) or the connection broke, or it
+// took longer than callTimeout. Its text is for the operator: what may
+// have happened, how to find out, and whether to run the command again.
+type LostError struct {
+	Req    Request
+	Socket string
+	Err    error // EOF, a reset connection, the timeout
+}
+
+func (e *LostError) Unwrap() error { return e.Err }
+
+func (e *LostError) Error() string {
+	var b strings.Builder
+	if errors.Is(e.Err, os.ErrDeadlineExceeded) {
+		fmt.Fprintf(&b, "the daemon did not answer within %v (control socket %s): it may still be carrying it out, or be stuck.\n", callTimeout, e.Socket)
+	} else {
+		fmt.Fprintf(&b, "the daemon stopped, or the connection to it broke, before it answered (%v, control socket %s).\n", e.Err, e.Socket)
+	}
+	check, again := afterLoss(e.Req)
+	if check != "" {
+		b.WriteString("The request may or may not have been carried out. To see whether it was: " + check + ".\n")
+	}
+	b.WriteString("Is the daemon running (under systemd it starts again by itself after a crash), and what did it log: " +
+		"systemctl status pbem; journalctl -u pbem (or its standard error).\n")
+	b.WriteString(again)
+	return b.String()
+}
+
+// afterLoss says, for a request the daemon did not answer, how the
+// operator sees whether it was carried out, and whether running it again
+// is safe.
+func afterLoss(req Request) (check, again string) {
+	show := "pbem game show " + req.Game
+	safe := "It is safe to run again"
+	switch req.Cmd {
+	case "games", "show", "report", "render", "audit", "export", "key-list", "mail-list":
+		return "", "It changes nothing: it is safe to run again."
+	case "backup":
+		check = req.Path + " is there only if the copy was written whole and checked; an unfinished one may be left beside it, " +
+			filepath.Base(req.Path) + ".part-DIGITS: remove it"
+		return check, safe + "."
+	case "new":
+		return "pbem game list", safe + ": a game that exists already is refused."
+	case "pause":
+		return show + " (a PAUSED line)", safe + ": a game paused already is refused."
+	case "resume":
+		return show + " (no PAUSED line)", safe + ": a game not paused is refused."
+	case "replace-player":
+		return show + " (its players)", safe + ": once the seat is given, the old player is not found."
+	case "key-add":
+		return "pbem key list " + req.Game, safe + ": a key registered already is refused."
+	case "key-remove":
+		return "pbem key list " + req.Game, safe + ": once the keys are gone, it is refused."
+	case "mail-retry":
+		return "pbem mail list", safe + ": a mail back in the outbox, or sent, is not queued twice."
+	case "extend":
+		return show + " (its deadline and notices)", "Do not run it again before looking: each run moves the deadline again."
+	case "process-now":
+		again = "Do not run it again before looking: if the window you meant is no longer the open one, it was resolved, " +
+			"and process-now would resolve the next window too, with whatever is on file for it. If it is still open, run it again."
+		return show + " (its open window and the windows resolved)", again
+	}
+	return "", "Look at the daemon's log before running it again."
 }

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -104,7 +105,9 @@ func (db *DB) View(fn func(*Tx) error) error {
 
 // Backup writes a consistent copy of the store to path while the daemon
 // runs (a read transaction does not block the writer): to a temporary
-// file, synced, checked by opening it, then renamed into place.
+// file, synced, checked by opening it, then renamed into place. A process
+// killed meanwhile leaves the temporary file, NAME.part-DIGITS beside
+// path (RemoveLeftovers).
 func (db *DB) Backup(path string) (int64, error) {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, filepath.Base(path)+".part-*")
@@ -137,6 +140,73 @@ func (db *DB) Backup(path string) (int64, error) {
 		return 0, fmt.Errorf("backup to %s: %w", path, err)
 	}
 	return n, nil
+}
+
+// Leftover is a backup's temporary file that a process killed while
+// writing it left behind.
+type Leftover struct {
+	Path string
+	Size int64
+}
+
+// RemoveLeftovers removes from dir the temporary files of unfinished
+// backups, those Backup names NAME.part-DIGITS, where NAME matches glob
+// (filepath.Match), and returns what it removed. Nothing else is touched:
+// not a subdirectory, a link, or a name with anything after the digits.
+// Only db's owner calls it, before it makes backups: no other process
+// backs up a database whose lock it holds, so no such file is being
+// written.
+func (db *DB) RemoveLeftovers(dir, glob string) ([]Leftover, error) {
+	if _, err := filepath.Match(glob, ""); err != nil {
+		return nil, fmt.Errorf("unfinished backups named %q: %w", glob, err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("unfinished backups in %s: %w", dir, err)
+	}
+	var gone []Leftover
+	var errs []error
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !isLeftover(e.Name(), glob) {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		fi, err := e.Info()
+		if err == nil {
+			err = os.Remove(path)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("unfinished backup %s: %w", path, err))
+			continue
+		}
+		gone = append(gone, Leftover{Path: path, Size: fi.Size()})
+	}
+	return gone, errors.Join(errs...)
+}
+
+// isLeftover reports whether name is NAME.part-DIGITS with NAME matching
+// glob: what os.CreateTemp(dir, NAME+".part-*") in Backup creates (its
+// random part is a uint32 in decimal).
+func isLeftover(name, glob string) bool {
+	base, digits, ok := cutLast(name, ".part-")
+	if !ok || len(digits) == 0 || len(digits) > 10 {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	match, err := filepath.Match(glob, base)
+	return err == nil && match
+}
+
+func cutLast(s, sep string) (before, after string, found bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+len(sep):], true
 }
 
 // Check opens the store file at path read-only and verifies its pages
