@@ -381,11 +381,17 @@ func (m *Mailbox) Quarantine(ctx context.Context, uids ...uint32) error {
 	if err != nil {
 		return err
 	}
+	set := uidSet(uids)
+	return m.watch(ctx, "move", func() error { _, err := c.Move(set, m.cfg.Quarantine).Wait(); return err })
+}
+
+// uidSet is the set of uids.
+func uidSet(uids []uint32) imap.UIDSet {
 	set := imap.UIDSet{}
 	for _, u := range uids {
 		set.AddNum(imap.UID(u))
 	}
-	return m.watch(ctx, "move", func() error { _, err := c.Move(set, m.cfg.Quarantine).Wait(); return err })
+	return set
 }
 
 // Done moves processed mail to the Processed folder, or flags it seen
@@ -399,10 +405,7 @@ func (m *Mailbox) Done(ctx context.Context, uids ...uint32) error {
 	if err != nil {
 		return err
 	}
-	set := imap.UIDSet{}
-	for _, u := range uids {
-		set.AddNum(imap.UID(u))
-	}
+	set := uidSet(uids)
 	if m.cfg.Processed != "" {
 		return m.watch(ctx, "move", func() error { _, err := c.Move(set, m.cfg.Processed).Wait(); return err })
 	}

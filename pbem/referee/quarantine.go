@@ -36,14 +36,8 @@ func (r *Referee) Quarantine(d Delivery, why string, tries int, folder string, n
 		if _, err := tx.Append("", l); err != nil {
 			return err
 		}
-		wm, err := tx.Watermark(d.Mailbox)
-		if err != nil {
+		if err := advance(tx, d); err != nil {
 			return err
-		}
-		if d.UIDValidity != wm.UIDValidity || d.UID > wm.UID {
-			if err := tx.SetWatermark(d.Mailbox, store.Watermark{UIDValidity: d.UIDValidity, UID: d.UID}); err != nil {
-				return err
-			}
 		}
 		return r.tellQuarantined(tx, q, now)
 	})

@@ -131,14 +131,8 @@ func (r *Referee) Receive(d Delivery, now time.Time) (v Verdict, err error) {
 		if err := tx.MarkSeen(sum, now); err != nil {
 			return err
 		}
-		wm, err := tx.Watermark(d.Mailbox)
-		if err != nil {
+		if err := advance(tx, d); err != nil {
 			return err
-		}
-		if d.UIDValidity != wm.UIDValidity || d.UID > wm.UID {
-			if err := tx.SetWatermark(d.Mailbox, store.Watermark{UIDValidity: d.UIDValidity, UID: d.UID}); err != nil {
-				return err
-			}
 		}
 		if v.stranger {
 			if err := tx.CountUnanswered(clip(v.From, maxAddress), now); err != nil {
@@ -161,6 +155,15 @@ func (r *Referee) Receive(d Delivery, now time.Time) (v Verdict, err error) {
 		return tx.Enqueue(reply, r.cfg.Domain, now)
 	})
 	return v, err
+}
+
+// advance moves the watermark of d's mailbox past d.
+func advance(tx *store.Tx, d Delivery) error {
+	wm, err := tx.Watermark(d.Mailbox)
+	if err != nil || (d.UIDValidity == wm.UIDValidity && d.UID <= wm.UID) {
+		return err
+	}
+	return tx.SetWatermark(d.Mailbox, store.Watermark{UIDValidity: d.UIDValidity, UID: d.UID})
 }
 
 // mailSum is the hash a mail is known by: of its bytes, or for a mail
