@@ -14,7 +14,8 @@ import (
 
 // pbem export -side, through the running daemon and on the file: the
 // Russian's archive of a running game holds none of the German's hidden
-// set-up and passes pbem audit, which says what it could not check; the
+// set-up and passes pbem audit, which says what it could not check, and
+// fails it with a byte changed; the
 // full archive is refused with what to do instead, and written with
 // -moderator, and the Russian's archive is part of it; a side the game
 // has not, or a side and -moderator, are refused.
@@ -73,6 +74,16 @@ func TestExportSide(t *testing.T) {
 	t.Logf("pbem audit %s:\n%s", ru, out)
 	if code != 0 || !strings.Contains(out, "not checked: the other sides' files") || !strings.Contains(out, "ok (side RU)") || !strings.Contains(out, "GT1 DE-SETUP: the seed matches") {
 		t.Errorf("audit of the Russian's archive: exit %d\n%s%s", code, out, errs)
+	}
+	// A byte changed in one of its links fails the audit.
+	changed := bytes.Clone(raw)
+	i := bytes.Index(changed, []byte("kind: mail-out"))
+	changed[i+3] ^= 0x01
+	if err := os.WriteFile(filepath.Join(s.dir, "changed.tar"), changed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runPbem(t, "audit", filepath.Join(s.dir, "changed.tar")); code != 1 || !strings.Contains(errs, "the chain is broken") {
+		t.Errorf("audit of a changed side archive: exit %d %s", code, errs)
 	}
 	// The full archive: refused, with what to do, then for the
 	// moderators.
