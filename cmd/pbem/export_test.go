@@ -15,10 +15,10 @@ import (
 // pbem export -side, through the running daemon and on the file: the
 // Russian's archive of a running game holds none of the German's hidden
 // set-up and passes pbem audit, which says what it could not check, and
-// fails it with a byte changed; the
-// full archive is refused with what to do instead, and written with
-// -moderator, and the Russian's archive is part of it; a side the game
-// has not, or a side and -moderator, are refused.
+// fails it with a byte changed; the full archive is refused with what to
+// do instead, and written with -moderator, and the Russian's archive is
+// part of it; a side the game has not, or a side and -moderator, are
+// refused.
 func TestExportSide(t *testing.T) {
 	s := newSite(t)
 	s.newGame()
