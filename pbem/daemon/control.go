@@ -90,7 +90,11 @@ func Do(ref *referee.Referee, req Request, now time.Time) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return mailList(queued, givenUp), nil
+		quarantined, unanswered, err := ref.IntakeRecords()
+		if err != nil {
+			return "", err
+		}
+		return mailList(queued, givenUp) + intakeList(quarantined, unanswered), nil
 	case "mail-retry":
 		n, err := ref.Requeue(req.Seqs, now)
 		if err != nil {
