@@ -39,6 +39,10 @@ type Request struct {
 	// the ruleset too.
 	AnyEngine bool
 	Seqs      []uint64 // the mails to retry; none for every mail given up
+	// Moderator: export writes the full archive of a game still running,
+	// for its moderators (with Side, a side's archive; with neither, the
+	// full archive of a game that is over).
+	Moderator bool
 }
 
 // Response is the answer to a Request.
@@ -125,11 +129,7 @@ func Do(ref *referee.Referee, req Request, now time.Time) (string, error) {
 	case "report":
 		return ref.Report(req.Game, engine.Side(req.Side), req.JSON, now)
 	case "export":
-		n, err := ref.Export(req.Game, req.Path, now)
-		if err != nil {
-			return "", err
-		}
-		return fmt.Sprintf("game %s exported to %s (%d bytes); pbem audit %s checks it anywhere\n", req.Game, req.Path, n, req.Path), nil
+		return export(ref, req, now)
 	case "audit":
 		return ref.Audit(req.Game, audit.Options{AnyEngine: req.AnyEngine})
 	case "render":
