@@ -25,7 +25,7 @@ func export(ref *referee.Referee, req Request, now time.Time) (string, error) {
 			"the hidden orders, every side's reports and the moderators' mail. While it runs,\n"+
 			"  for a player: pbem export -side %s -o FILE %s (what their side may see)\n"+
 			"  for the moderators alone: pbem export -moderator -o FILE %s\n"+
-			"Once the game is over, pbem export -o FILE %s writes the full archive for anyone.",
+			"Once the game is over, pbem export -o FILE %s writes the full archive for anyone",
 			req.Game, running.Window, strings.Join(sides, "|"), req.Game, req.Game, req.Game)
 	case err != nil:
 		return "", err
