@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"pbem/engine"
@@ -40,8 +41,22 @@ is written out and audited again.`,
 		fs.StringVar(&o.smtp, "smtp", "127.0.0.1:0", "the SMTP server's `address`")
 	},
 	run: func(e *env, o *options, args []string) int {
-		if len(args) != 0 || o.turns < 0 || o.turns == 0 && !o.listen || o.hand != "RU" && o.hand != "DE" {
+		if len(args) != 0 {
 			return usageError
+		}
+		o.hand = strings.ToUpper(o.hand)
+		var problems []string
+		switch {
+		case o.turns < 0:
+			problems = append(problems, fmt.Sprintf("-turns %d: give the number of game-turns to play, 0 or more", o.turns))
+		case o.turns == 0 && !o.listen:
+			problems = append(problems, "-turns 0 plays nothing: give 1 or more, or -listen to play by hand")
+		}
+		if o.hand != "RU" && o.hand != "DE" {
+			problems = append(problems, fmt.Sprintf("-hand %s: the sides are RU and DE", o.hand))
+		}
+		if flagProblems(e, "demo", problems) {
+			return 2
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 		defer stop()

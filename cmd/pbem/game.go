@@ -16,6 +16,18 @@ import (
 	"pbem/scenarios"
 )
 
+// words prints a duration as people write it: 24h, 1h30m, 90s.
+func words(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}
+
 // list is a flag that may be given many times.
 type list []string
 
@@ -92,6 +104,22 @@ the first window. Every problem is reported at once.`,
 		default:
 			problems = append(problems, fmt.Sprintf("-fog %q: give rulebook, limited or open", o.fog))
 		}
+		for _, d := range []struct {
+			flag string
+			v    time.Duration
+		}{{"remind", o.remind}, {"early", o.early}, {"grace", o.grace}, {"max-pause", o.maxPause}} {
+			if d.v < 0 {
+				problems = append(problems, fmt.Sprintf("-%s %s: a wait cannot be negative", d.flag, words(d.v)))
+			}
+		}
+		switch o.nmr {
+		case store.NMRStanding, store.NMRWait, store.NMRRobot:
+		default:
+			problems = append(problems, fmt.Sprintf("-nmr %q: give %s, %s or %s", o.nmr, store.NMRStanding, store.NMRWait, store.NMRRobot))
+		}
+		if _, err := time.LoadLocation(o.tz); err != nil {
+			problems = append(problems, fmt.Sprintf("-tz %q: not a time zone, such as UTC or Europe/Berlin", o.tz))
+		}
 		spec.Policy.NMR, spec.Policy.TimeZone = o.nmr, o.tz
 		spec.Policy.Remind, spec.Policy.EarlyDelay, spec.Policy.Grace, spec.Policy.At = o.remind, o.early, o.grace, o.at
 		spec.Policy.MaxPause = o.maxPause
@@ -109,6 +137,10 @@ the first window. Every problem is reported at once.`,
 			dur, err := time.ParseDuration(v)
 			if !ok || err != nil {
 				problems = append(problems, fmt.Sprintf("-deadline %q: want KIND=DURATION", d))
+				continue
+			}
+			if dur <= 0 {
+				problems = append(problems, fmt.Sprintf("-deadline %q: a window lasts some time", d))
 				continue
 			}
 			spec.Policy.Deadline[strings.ToUpper(kind)] = dur

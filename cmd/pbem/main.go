@@ -86,6 +86,13 @@ func run(e *env, args []string) int {
 		return help(e, args[1:])
 	}
 	c, rest := lookup(args)
+	if c == nil && group(args[0]) != nil {
+		if len(args) > 1 && !strings.HasPrefix(args[1], "-") {
+			fmt.Fprintf(e.stderr, "pbem %s: unknown subcommand %q\n\n", args[0], args[1])
+		}
+		groupUsage(e.stderr, args[0])
+		return 2
+	}
 	if c == nil {
 		fmt.Fprintf(e.stderr, "pbem: unknown command %q\n\n", strings.Join(args[:min(2, len(args))], " "))
 		usage(e.stderr)
@@ -97,6 +104,9 @@ func run(e *env, args []string) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if flagAfter(e, c, rest, fs.Args()) {
 		return 2
 	}
 	if code := c.run(e, o, fs.Args()); code != usageError {
@@ -122,6 +132,53 @@ func lookup(args []string) (*command, []string) {
 		}
 	}
 	return nil, nil
+}
+
+// group is the commands named "word SUBCOMMAND", nil if word is no group.
+func group(word string) []*command {
+	var g []*command
+	for _, c := range commands {
+		if strings.HasPrefix(c.name, word+" ") {
+			g = append(g, c)
+		}
+	}
+	return g
+}
+
+// groupUsage lists a group's subcommands, for "pbem scenario" alone.
+func groupUsage(w io.Writer, word string) {
+	fmt.Fprintf(w, "usage: pbem %s SUBCOMMAND [flags] [args]\n\nsubcommands:\n", word)
+	for _, c := range group(word) {
+		fmt.Fprintf(w, "  %-20s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "\nRun 'pbem help %s SUBCOMMAND' for the details of one.\n", word)
+}
+
+// flagAfter refuses a flag given after the arguments, which Go's flag
+// package would leave among them: "pbem export t1 -o x.tar" would not
+// write x.tar. After "--" anything goes.
+func flagAfter(e *env, c *command, given, args []string) bool {
+	if n := len(given) - len(args); n > 0 && given[n-1] == "--" {
+		return false
+	}
+	for i, a := range args {
+		if i > 0 && len(a) > 1 && strings.HasPrefix(a, "-") {
+			fmt.Fprintf(e.stderr, "pbem %s: %s comes after %s: flags go before the arguments\n", c.name, a, args[0])
+			fmt.Fprintln(e.stderr, strings.TrimSpace("usage: pbem "+c.name+" "+c.usage))
+			return true
+		}
+	}
+	return false
+}
+
+// flagProblems prints the problems of a command's flag values, if any,
+// and says whether there were.
+func flagProblems(e *env, name string, problems []string) bool {
+	if len(problems) == 0 {
+		return false
+	}
+	fmt.Fprintln(e.stderr, "pbem "+name+":\n  "+strings.Join(problems, "\n  "))
+	return true
 }
 
 func (c *command) flagSet(out io.Writer, o *options) *flag.FlagSet {
@@ -155,6 +212,10 @@ func help(e *env, args []string) int {
 		return 0
 	}
 	c, _ := lookup(args)
+	if c == nil && len(args) == 1 && group(args[0]) != nil {
+		groupUsage(e.stdout, args[0])
+		return 0
+	}
 	if c == nil {
 		fmt.Fprintf(e.stderr, "pbem help: unknown command %q\n", strings.Join(args, " "))
 		return 2

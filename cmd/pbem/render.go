@@ -38,6 +38,10 @@ the database file.`,
 			fmt.Fprintln(e.stderr, "       pbem render -game GAME [-side SIDE] [-c pbem.toml] -o FILE.png")
 			return 2
 		}
+		if o.hexPx < 8 || o.hexPx > 400 {
+			fmt.Fprintf(e.stderr, "pbem render: -hex %g: give 8 to 400 pixels between hex centres\n", o.hexPx)
+			return 2
+		}
 		if o.game != "" {
 			return adminWriting(e, o, daemon.Request{Cmd: "render", Game: o.game, Side: strings.ToUpper(o.side)}, o.out)
 		}

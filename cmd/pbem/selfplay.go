@@ -26,6 +26,9 @@ seed. Prints a line per game-turn and the final VP and victory level. Exits
 		if len(args) != 0 || o.scenario == "" {
 			return usageError
 		}
+		if o.turns < 0 && flagProblems(e, "selfplay", []string{fmt.Sprintf("-turns %d: give the game-turns to play, or 0 for the whole scenario", o.turns)}) {
+			return 2
+		}
 		_, g, s, ok := findScenario(e, o, o.scenario, false)
 		if !ok {
 			return 1

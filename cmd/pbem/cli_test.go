@@ -1,0 +1,74 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// A group's name alone lists its subcommands, each with its summary.
+func TestGroupListsSubcommands(t *testing.T) {
+	for _, c := range []struct{ group, sub, summary string }{
+		{"scenario", "scenario check", scenarioCheck.summary},
+		{"game", "game pause", gamePause.summary},
+		{"key", "key add", keyAdd.summary},
+		{"mail", "mail retry", mailRetry.summary},
+	} {
+		code, out, errs := runPbem(t, c.group)
+		if code != 2 || out != "" || !strings.Contains(errs, c.sub) || !strings.Contains(errs, c.summary) || strings.Contains(errs, "unknown") {
+			t.Errorf("pbem %s: exit %d\n%s%s", c.group, code, out, errs)
+		}
+		if code, _, errs := runPbem(t, c.group, "frob"); code != 2 || !strings.Contains(errs, `unknown subcommand "frob"`) || !strings.Contains(errs, c.sub) {
+			t.Errorf("pbem %s frob: exit %d\n%s", c.group, code, errs)
+		}
+		if code, out, _ := runPbem(t, "help", c.group); code != 0 || !strings.Contains(out, c.sub) {
+			t.Errorf("pbem help %s: exit %d\n%s", c.group, code, out)
+		}
+	}
+}
+
+// A flag after the arguments is refused, naming it, not ignored.
+func TestFlagAfterArgumentsRefused(t *testing.T) {
+	for _, args := range [][]string{
+		{"export", "t1", "-o", "x.tar"},
+		{"game", "pause", "t1", "-as", "Mo"},
+		{"mail", "retry", "3", "-given-up"},
+		{"scenario", "hex", "mini-a", "0303", "-scenarios", "x"},
+	} {
+		code, _, errs := runPbem(t, args...)
+		flag := ""
+		for _, a := range args {
+			if strings.HasPrefix(a, "-") {
+				flag = a
+			}
+		}
+		if code != 2 || !strings.Contains(errs, flag+" comes after") || !strings.Contains(errs, "flags go before the arguments") {
+			t.Errorf("%v: exit %d\n%s", args, code, errs)
+		}
+	}
+}
+
+// A bad flag value names the flag and says what it takes.
+func TestBadFlagValues(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"demo", "-turns", "-1"}, []string{"-turns -1", "0 or more"}},
+		{[]string{"demo", "-turns", "0"}, []string{"-turns 0 plays nothing"}},
+		{[]string{"demo", "-listen", "-hand", "FR"}, []string{"-hand FR", "RU and DE"}},
+		{[]string{"selfplay", "-scenario", "tannenberg-1914", "-turns", "-3"}, []string{"-turns -3"}},
+		{[]string{"render", "-scenario", "tannenberg-1914", "-hex", "0", "-o", "x.png"}, []string{"-hex 0", "8 to 400"}},
+		{[]string{"game", "new", "-c", "none.toml", "-id", "g", "-scenario", "tannenberg-1914", "-early", "-1h", "-grace", "-90m", "-nmr", "sometimes", "-tz", "Mars/Olympus", "-deadline", "MOVE=-24h", "-fog", "thick"},
+			[]string{"-early -1h:", "-grace -1h30m:", `-nmr "sometimes": give standing, wait or robot`, `-tz "Mars/Olympus"`, `-deadline "MOVE=-24h"`, `-fog "thick"`}},
+	} {
+		code, out, errs := runPbem(t, c.args...)
+		if code == 0 {
+			t.Errorf("%v: exit 0\n%s", c.args, out)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(errs, w) {
+				t.Errorf("%v: exit %d, stderr lacks %q:\n%s", c.args, code, w, errs)
+			}
+		}
+	}
+}
