@@ -72,3 +72,14 @@ func TestBadFlagValues(t *testing.T) {
 		}
 	}
 }
+
+// An archive that is not there is said to be missing, not taken for a
+// game's name.
+func TestAuditMissingArchive(t *testing.T) {
+	for _, name := range []string{"/nonexistent.tar", "club-7.tar", "x/y"} {
+		code, _, errs := runPbem(t, "audit", "-c", "none.toml", name)
+		if code != 1 || !strings.Contains(errs, "the archive "+name+" does not exist") {
+			t.Errorf("%s: exit %d\n%s", name, code, errs)
+		}
+	}
+}

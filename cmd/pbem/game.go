@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -377,6 +379,15 @@ func auditArchive(e *env, name string, sides []string, opt audit.Options) (ok bo
 // not one.
 func readArchive(e *env, name string) (ev *audit.Evidence, cat *scenarios.Catalog, ok bool, code int) {
 	f, err := os.Open(name)
+	if err != nil && looksLikeFile(name) {
+		// No game id has a slash, and none is named like an archive.
+		if errors.Is(err, os.ErrNotExist) {
+			fmt.Fprintf(e.stderr, "pbem audit: the archive %s does not exist\n", name)
+		} else {
+			fmt.Fprintf(e.stderr, "pbem audit: the archive %s cannot be read: %v\n", name, errors.Unwrap(err))
+		}
+		return nil, nil, true, 1
+	}
 	if err != nil {
 		return nil, nil, false, 0
 	}
@@ -395,6 +406,20 @@ func readArchive(e *env, name string) (ev *audit.Evidence, cat *scenarios.Catalo
 		return nil, nil, true, 1
 	}
 	return ev, cat, true, 0
+}
+
+// looksLikeFile says whether an argument is a file's path rather than a
+// game's id.
+func looksLikeFile(name string) bool {
+	if strings.ContainsRune(name, filepath.Separator) || strings.ContainsRune(name, '/') {
+		return true
+	}
+	for _, ext := range []string{".tar", ".tgz", ".gz", ".zip"} {
+		if strings.HasSuffix(strings.ToLower(name), ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // runAudit audits the archive name and prints its lines.
