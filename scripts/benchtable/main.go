@@ -36,6 +36,7 @@ var floors = map[string]string{
 	"render/FloorFillRGBA":                     "",
 	"render/EncodeFullMap":                     "EncodeFullMapStdlib",
 	"render/EncodeFullMapStdlib":               "",
+	"render/EncodeFullMapRGB":                  "EncodeFullMapStdlib",
 	"pbem/report/SideReport":                   "FloorEncodeEmptyMap",
 	"pbem/report/FloorEncodeEmptyMap":          "",
 	"pbem/dovecot/IntakeFromDovecot":           "FloorBareFetch",
