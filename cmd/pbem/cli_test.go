@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -81,5 +83,44 @@ func TestAuditMissingArchive(t *testing.T) {
 		if code != 1 || !strings.Contains(errs, "the archive "+name+" does not exist") {
 			t.Errorf("%s: exit %d\n%s", name, code, errs)
 		}
+	}
+}
+
+// A command on a database that is not there says so and creates none;
+// game new creates it.
+func TestMissingDatabaseNotCreated(t *testing.T) {
+	s := newSite(t)
+	db := filepath.Join(s.dir, "pbem.db")
+	for _, args := range [][]string{{"game list"}, {"report", "t1"}, {"key list", "t1"}, {"mail list"}} {
+		code, _, errs := s.pbem(args...)
+		if code != 1 || !strings.Contains(errs, "the database "+db+" does not exist") {
+			t.Errorf("%v: exit %d\n%s", args, code, errs)
+		}
+		if _, err := os.Stat(db); err == nil {
+			t.Fatalf("%v created the database", args)
+		}
+	}
+	s.newGame()
+	if code, out, errs := s.pbem("game list"); code != 0 || !strings.Contains(out, "t1") {
+		t.Errorf("game list after game new: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// The commands on the database need no mail password: only serve reads it.
+func TestNoMailPasswordOffline(t *testing.T) {
+	s := newSite(t)
+	s.newGame()
+	if err := os.Remove(filepath.Join(s.dir, "imap.password")); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := s.pbem("report", "-side", "RU", "t1"); code != 0 || out == "" {
+		t.Errorf("report: exit %d\n%s", code, errs)
+	}
+	png := filepath.Join(s.dir, "t1.png")
+	if code, _, errs := s.pbem("render", "-game", "t1", "-o", png); code != 0 {
+		t.Errorf("render -game: exit %d\n%s", code, errs)
+	}
+	if code, _, errs := s.pbem("serve"); code != 1 || !strings.Contains(errs, "imap.password_file") {
+		t.Errorf("serve without its password: exit %d\n%s", code, errs)
 	}
 }

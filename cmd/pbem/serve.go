@@ -41,7 +41,7 @@ talk to it over its control socket.`,
 		if len(args) != 0 {
 			return usageError
 		}
-		cfg, ok := loadConfig(e, o)
+		cfg, ok := loadConfig(e, o, true)
 		if !ok {
 			return 1
 		}
@@ -150,8 +150,14 @@ func catalogOf(cfg *config.Config) (*scenarios.Catalog, error) {
 	return scenarios.Embedded()
 }
 
-func loadConfig(e *env, o *options) (*config.Config, bool) {
-	cfg, err := config.Load(o.config, os.Getenv)
+// loadConfig reads the configuration; the mail passwords only for the
+// daemon, which alone logs in to the mail servers.
+func loadConfig(e *env, o *options, serving bool) (*config.Config, bool) {
+	load := config.LoadWithoutMail
+	if serving {
+		load = func(path string) (*config.Config, error) { return config.Load(path, os.Getenv) }
+	}
+	cfg, err := load(o.config)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "pbem:", err)
 		return nil, false
@@ -212,7 +218,7 @@ const exitUnknown = 3
 // admin runs req through the running daemon, or on the database file
 // when no daemon answers on the control socket.
 func admin(e *env, o *options, req daemon.Request) int {
-	cfg, ok := loadConfig(e, o)
+	cfg, ok := loadConfig(e, o, false)
 	if !ok {
 		return 1
 	}
@@ -255,6 +261,11 @@ func admin(e *env, o *options, req daemon.Request) int {
 // offline carries out req on the database file; mail it queues goes out
 // when the daemon next runs.
 func offline(cfg *config.Config, req daemon.Request) (daemon.Response, error) {
+	// store.Open creates a missing file: a mistyped path would be a new,
+	// empty database. Only a new game may start one.
+	if _, err := os.Stat(cfg.Referee.Database); req.Cmd != "new" && errors.Is(err, os.ErrNotExist) {
+		return daemon.Response{}, fmt.Errorf("the database %s does not exist and no daemon answers on %s: is referee.database right in the configuration (-c)? Only pbem serve and pbem game new create a database", cfg.Referee.Database, cfg.Referee.Control)
+	}
 	db, err := store.Open(cfg.Referee.Database)
 	if errors.Is(err, store.ErrLocked) {
 		return daemon.Response{}, fmt.Errorf("%w; but nothing answers on its control socket %s: the daemon may be starting or stopping (systemctl status pbem), or this configuration names another socket than the daemon's (-c)", err, cfg.Referee.Control)

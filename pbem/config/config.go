@@ -120,9 +120,20 @@ func (e *Error) Error() string {
 	return e.File + ":\n  " + strings.Join(e.Problems, "\n  ")
 }
 
-// Load reads and checks the file at path. getenv reads the environment
-// (os.Getenv; tests pass their own).
+// Load reads and checks the file at path, with the mail passwords.
+// getenv reads the environment (os.Getenv; tests pass their own).
 func Load(path string, getenv func(string) string) (*Config, error) {
+	return load(path, getenv, true)
+}
+
+// LoadWithoutMail reads and checks the file at path as Load does but
+// leaves the mail passwords unread: only the daemon logs in to the mail
+// servers, so the commands on the database need not be able to read them.
+func LoadWithoutMail(path string) (*Config, error) {
+	return load(path, nil, false)
+}
+
+func load(path string, getenv func(string) string, passwords bool) (*Config, error) {
 	c := Defaults()
 	md, err := toml.DecodeFile(path, c)
 	if err != nil {
@@ -148,8 +159,10 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 			bad("%s: %s holds no PEM certificate", ca.key, ca.file)
 		}
 	}
-	c.IMAP.Password = secret("imap", c.IMAP.PasswordFile, c.IMAP.PasswordEnv, getenv, bad)
-	c.SMTP.Password = secret("smtp", c.SMTP.PasswordFile, c.SMTP.PasswordEnv, getenv, bad)
+	if passwords {
+		c.IMAP.Password = secret("imap", c.IMAP.PasswordFile, c.IMAP.PasswordEnv, getenv, bad)
+		c.SMTP.Password = secret("smtp", c.SMTP.PasswordFile, c.SMTP.PasswordEnv, getenv, bad)
+	}
 	if len(problems) > 0 {
 		sort.Strings(problems)
 		return nil, &Error{File: path, Problems: problems}

@@ -108,3 +108,19 @@ func TestEveryProblemAtOnce(t *testing.T) {
 		t.Errorf("bare duration: %v", err)
 	}
 }
+
+// The commands on the database read the file without the mail passwords,
+// which only the daemon needs; it still needs them.
+func TestLoadWithoutMail(t *testing.T) {
+	path := write(t, strings.Replace(good, `password_env = "IMAP_PW"`, `password_file = "/nonexistent/imap.password"`, 1))
+	c, err := LoadWithoutMail(path)
+	if err != nil || c.IMAP.Password != "" || c.Referee.Database != "/tmp/pbem.db" {
+		t.Errorf("without the password file: %v %+v", err, c)
+	}
+	if _, err := Load(path, env(nil)); err == nil || !strings.Contains(err.Error(), "imap.password_file") {
+		t.Errorf("the daemon's load without the password file: %v", err)
+	}
+	if _, err := LoadWithoutMail(write(t, good+"tick = \"0s\"\n")); err == nil {
+		t.Error("the rest of the file is not checked")
+	}
+}
