@@ -222,7 +222,8 @@ type edit struct {
 // changes the game, its window or its keyring (which must still load),
 // and a notice is recorded and mailed to everyone.
 func (r *Referee) act(id, who, what string, now time.Time, fn func(e *edit) error) error {
-	if who == "" {
+	operator := who == ""
+	if operator {
 		who = "the operator"
 	}
 	err := r.db.Update(func(tx *store.Tx) error {
@@ -232,6 +233,18 @@ func (r *Referee) act(id, who, what string, now time.Time, fn func(e *edit) erro
 		g, err := tx.Game(id)
 		if err != nil {
 			return err
+		}
+		// Players read who acted: a name given must be a moderator's, or
+		// the referee's own (tick.go: a pause that lasted its longest).
+		if !operator && who != "the referee" && !slices.ContainsFunc(g.Moderators, func(m store.Player) bool { return m.Name == who }) {
+			var names []string
+			for _, m := range g.Moderators {
+				names = append(names, m.Name)
+			}
+			if len(names) == 0 {
+				return fmt.Errorf("%s is not a moderator of game %s, which has none: act as the operator, without a name", who, id)
+			}
+			return fmt.Errorf("%s is not a moderator of game %s; its moderators are %s", who, id, strings.Join(names, ", "))
 		}
 		w, err := tx.Window(id)
 		if err != nil {
