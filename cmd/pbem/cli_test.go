@@ -124,3 +124,29 @@ func TestNoMailPasswordOffline(t *testing.T) {
 		t.Errorf("serve without its password: exit %d\n%s", code, errs)
 	}
 }
+
+// A directory gives its .case files; its other files are not cases.
+func TestAdjudicateDir(t *testing.T) {
+	src := filepath.Join("..", "..", "engine", "gwite", "testdata", "cases")
+	dir := t.TempDir()
+	for _, name := range []string{"units.txt", "5.34-russian-rail-no-attack.case", "10.41-occ-may-not-move.case"} {
+		data, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "NOTES.md"), []byte("not a case\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runPbem(t, "adjudicate", dir)
+	if code != 0 || !strings.Contains(out, "PASS "+filepath.Join(dir, "5.34-russian-rail-no-attack.case")) || !strings.Contains(out, "2 cases, 0 failed") || strings.Contains(out, "NOTES") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+	empty := t.TempDir()
+	if code, _, errs := runPbem(t, "adjudicate", empty); code != 1 || !strings.Contains(errs, "holds no .case file") {
+		t.Errorf("an empty directory: exit %d\n%s", code, errs)
+	}
+}
