@@ -617,15 +617,20 @@ func readmeRows() []readmeRow {
 				t.Errorf("orders check -scenario: exit %d, want 1 with the robot's set-up ok and the move refused:\n%s%s", code, out, errs)
 			}
 		}},
-		{readme: []string{"pbem adjudicate FILE..."}, run: func(t *testing.T, x *readmeSite, cmd string) {
-			cases, err := filepath.Glob(filepath.Join(x.root, "engine", "gwite", "testdata", "cases", "*.case"))
+		{readme: []string{"pbem adjudicate FILE...", "pbem adjudicate DIR"}, run: func(t *testing.T, x *readmeSite, cmd string) {
+			dir := filepath.Join(x.root, "engine", "gwite", "testdata", "cases")
+			cases, err := filepath.Glob(filepath.Join(dir, "*.case"))
 			if err != nil || len(cases) < 100 {
 				t.Fatalf("%d cases: %v", len(cases), err)
 			}
-			code, out, errs := runPbem(t, append([]string{"adjudicate"}, cases...)...)
-			must(t, "adjudicate", code, out, errs, fmt.Sprintf("%d cases, 0 failed", len(cases)))
-			if n := strings.Count(out, "PASS "); n != len(cases) {
-				t.Errorf("%d PASS lines for %d cases", n, len(cases))
+			// The files, then the directory, whose units.txt and pending/
+			// are not cases.
+			for _, args := range [][]string{cases, {dir}} {
+				code, out, errs := runPbem(t, append([]string{"adjudicate"}, args...)...)
+				must(t, "adjudicate", code, out, errs, fmt.Sprintf("%d cases, 0 failed", len(cases)))
+				if n := strings.Count(out, "PASS "); n != len(cases) {
+					t.Errorf("%d PASS lines for %d cases", n, len(cases))
+				}
 			}
 		}},
 		{readme: []string{"pbem selfplay -scenario NAME -seed S"}, run: func(t *testing.T, x *readmeSite, cmd string) {
