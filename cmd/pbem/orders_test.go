@@ -126,7 +126,7 @@ func TestOrdersCheckScenario(t *testing.T) {
 		t.Fatalf("exit %d: %s\ngot:\n%s\nwant prefix:\n%s", code, errs, out, want)
 	}
 	for _, line := range []string{
-		wrongSide + ":2:1: Side: no side FR in this game; the sides are [RU DE]\n",
+		wrongSide + ":2:1: Side: no side FR in this game; the sides are RU, DE\n",
 		syntax + ":6:13: bad hex \"613\"",
 		noHeader + ":1: missing header line \"Game: ...\"\n",
 	} {

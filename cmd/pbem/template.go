@@ -49,7 +49,7 @@ of the next window (docs/order-files.md).`,
 		case side == "":
 			side = g.Sides[0]
 		case !slices.Contains(g.Sides, side):
-			fmt.Fprintf(e.stderr, "pbem orders template: no side %s in %s; the sides are %v\n", side, g.ID, g.Sides)
+			fmt.Fprintf(e.stderr, "pbem orders template: no side %s in %s; the sides are %s\n", side, g.ID, sideList(g.Sides))
 			return 1
 		}
 		fmt.Fprint(e.stdout, ack.Template(st, game, side))

@@ -53,7 +53,7 @@ func TestOrdersTemplate(t *testing.T) {
 	}{
 		{[]string{}, 2, "usage: pbem orders template"},
 		{[]string{"-scenario", "tannenberg-1914", "extra"}, 2, "usage: pbem orders template"},
-		{[]string{"-scenario", "tannenberg-1914", "-side", "FR"}, 1, "no side FR in tannenberg; the sides are [RU DE]"},
+		{[]string{"-scenario", "tannenberg-1914", "-side", "FR"}, 1, "no side FR in tannenberg; the sides are RU, DE"},
 		{[]string{"-scenario", "nowhere"}, 1, "nowhere"},
 	} {
 		code, _, errs := runPbem(t, append([]string{"orders", "template"}, c.args...)...)

@@ -104,6 +104,18 @@ func (d *Duration) UnmarshalTOML(v any) error {
 	return nil
 }
 
+// String prints the duration as people write it: "2m", not "2m0s".
+func (d Duration) String() string {
+	s := time.Duration(d).String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}
+
 // Secret is a password: it never prints.
 type Secret string
 
@@ -197,7 +209,7 @@ func (c *Config) check(bad func(string, ...any)) {
 		bad("referee.max_mail: %d bytes; give 4096 to 67108864", r.MaxMail)
 	}
 	if r.Tick < Duration(time.Second) || r.Tick > Duration(time.Hour) {
-		bad("referee.tick: %v; give 1s to 1h", time.Duration(r.Tick))
+		bad("referee.tick: %s; give 1s to 1h", r.Tick)
 	}
 	if r.Replies < 0 {
 		bad("referee.replies: %d is negative", r.Replies)
@@ -222,14 +234,14 @@ func (c *Config) check(bad func(string, ...any)) {
 		bad("imap.mailbox: needed")
 	}
 	if c.IMAP.Poll < Duration(5*time.Second) {
-		bad("imap.poll: %v; at least 5s", time.Duration(c.IMAP.Poll))
+		bad("imap.poll: %s; at least 5s", c.IMAP.Poll)
 	}
 	for _, d := range []struct {
 		key string
 		v   Duration
 	}{{"imap.timeout", c.IMAP.Timeout}, {"smtp.timeout", c.SMTP.Timeout}, {"smtp.retry", c.SMTP.Retry}} {
 		if d.v < Duration(time.Second) {
-			bad("%s: %v; at least 1s", d.key, time.Duration(d.v))
+			bad("%s: %s; at least 1s", d.key, d.v)
 		}
 	}
 	if c.SMTP.MaxAttempts < 1 {

@@ -124,3 +124,11 @@ func TestLoadWithoutMail(t *testing.T) {
 		t.Error("the rest of the file is not checked")
 	}
 }
+
+// A duration in a problem reads as it is written, not as Go prints it.
+func TestDurationInWords(t *testing.T) {
+	_, err := Load(write(t, strings.Replace(good, "[imap]", "tick = \"90m\"\n[imap]\npoll = \"2s\"", 1)), env(map[string]string{"IMAP_PW": "pw"}))
+	if err == nil || !strings.Contains(err.Error(), "referee.tick: 1h30m; give 1s to 1h") || !strings.Contains(err.Error(), "imap.poll: 2s; at least 5s") || strings.Contains(err.Error(), "0s;") {
+		t.Errorf("%v", err)
+	}
+}
