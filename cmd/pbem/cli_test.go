@@ -150,3 +150,31 @@ func TestAdjudicateDir(t *testing.T) {
 		t.Errorf("an empty directory: exit %d\n%s", code, errs)
 	}
 }
+
+// game new reports its flags' problems and the game's together.
+func TestGameNewEveryProblemAtOnce(t *testing.T) {
+	s := newSite(t)
+	code, _, errs := s.pbem("game new", "-id", "t 1", "-scenario", "tannenberg-1914", "-fog", "thick", "-at", "25:99",
+		"-player", "RU=Anna,"+s.addr["Anna"]+","+filepath.Join(s.dir, "Anna.pub"),
+		"-moderator", "Mo,"+s.addr["Mo"]+","+filepath.Join(s.dir, "Mo.pub"))
+	for _, want := range []string{`-fog "thick"`, `game id "t 1"`, `deadline time of day "25:99"`, "side DE has no player"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("no %q in:\n%s", want, errs)
+		}
+	}
+	if code != 1 {
+		t.Errorf("exit %d", code)
+	}
+	if _, err := os.Stat(filepath.Join(s.dir, "pbem.db")); err == nil {
+		t.Error("a refused game new created the database")
+	}
+	// A key file that cannot be read is said once, not again as a
+	// missing key.
+	_, _, errs = s.pbem("game new", "-id", "t1", "-scenario", "tannenberg-1914", "-fog", "thick",
+		"-player", "RU=Anna,"+s.addr["Anna"]+","+filepath.Join(s.dir, "nope.pub"),
+		"-player", "DE=Ben,"+s.addr["Ben"]+","+filepath.Join(s.dir, "Ben.pub"),
+		"-moderator", "Mo,"+s.addr["Mo"]+","+filepath.Join(s.dir, "Mo.pub"))
+	if !strings.Contains(errs, "nope.pub") || strings.Contains(errs, "keys:") {
+		t.Errorf("a missing key file:\n%s", errs)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"pbem/orders/sig"
 	"pbem/pbem/audit"
+	"pbem/pbem/config"
 	"pbem/pbem/daemon"
 	"pbem/pbem/referee"
 	"pbem/pbem/store"
@@ -147,26 +149,67 @@ the first window. Every problem is reported at once.`,
 			}
 			spec.Policy.Deadline[strings.ToUpper(kind)] = dur
 		}
+		keyless := false
 		for _, p := range o.players {
 			m, err := member(p, true)
 			if err != nil {
-				problems = append(problems, "-player "+err.Error())
+				problems, keyless = append(problems, "-player "+err.Error()), true
 			}
 			spec.Players = append(spec.Players, m)
 		}
 		for _, p := range o.moderators {
 			m, err := member(p, false)
 			if err != nil {
-				problems = append(problems, "-moderator "+err.Error())
+				problems, keyless = append(problems, "-moderator "+err.Error()), true
 			}
 			spec.Moderators = append(spec.Moderators, m)
 		}
 		if len(problems) > 0 {
+			for _, p := range specProblems(o, spec) {
+				// A member whose key file failed has no key: said above.
+				if !keyless || !strings.HasPrefix(p, "keys: ") {
+					problems = append(problems, p)
+				}
+			}
 			fmt.Fprintln(e.stderr, "pbem game new:\n  "+strings.Join(problems, "\n  "))
 			return 1
 		}
 		return admin(e, o, daemon.Request{Cmd: "new", Spec: spec})
 	},
+}
+
+// specProblems are the problems the referee finds in spec, for game new
+// to report them with its flags' problems: the referee creates the game
+// in a scratch database, which is then thrown away.
+func specProblems(o *options, spec *referee.Spec) []string {
+	cfg, err := config.LoadWithoutMail(o.config)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	cat, err := catalogOf(cfg)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	dir, err := os.MkdirTemp("", "pbem-game-new-")
+	if err != nil {
+		return nil
+	}
+	defer os.RemoveAll(dir)
+	db, err := store.Open(filepath.Join(dir, "check.db"))
+	if err != nil {
+		return nil
+	}
+	defer db.Close()
+	ref := referee.New(db, referee.Config{Address: cfg.Referee.Address, Domain: cfg.Referee.Domain, Catalog: cat}, slog.New(slog.DiscardHandler))
+	err = ref.NewGame(*spec, time.Now())
+	var se *referee.SpecError
+	switch {
+	case errors.As(err, &se):
+		return se.Problems
+	case err != nil:
+		return []string{err.Error()}
+	}
+	return nil
 }
 
 // gameCmd is a command on one game given as its argument.
