@@ -51,3 +51,33 @@ window GT1 DE-MOVE
 		t.Fatalf("want 5 failures, got %d:\n%s", len(r.Failures), strings.Join(r.Failures, "\n"))
 	}
 }
+
+// A failure reads as words, not as Go values.
+func TestFailuresInWords(t *testing.T) {
+	src := `-- map --
+standard
+-- setup --
+setup RU-HQ 0302
+setup RU-25ID 0404
+setup DE-AHQ 0507
+setup DE-LW 0405
+-- orders RU --
+move RU-25ID via 0405
+-- expect --
+unit RU-25ID at 0303
+unit RU-25ID out-of-supply
+warning RU 9 "no such"
+`
+	r := Run(filepath.Join("..", "..", "engine", "gwite", "testdata", "cases", "words.case"), []byte(src))
+	all := strings.Join(r.Failures, "\n")
+	for _, want := range []string{"RU-25ID is at 0404", "RU-25ID is in supply", "the preview says: "} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no %q in:\n%s", want, all)
+		}
+	}
+	for _, goSyntax := range []string{"true", "false", "[line", "}]"} {
+		if strings.Contains(all, goSyntax) {
+			t.Errorf("%q in:\n%s", goSyntax, all)
+		}
+	}
+}

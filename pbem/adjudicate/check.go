@@ -101,7 +101,7 @@ func (c *Case) check(o *outcome, r *Result) {
 				}
 			}
 			if !found {
-				bad("no such %s; the preview says: %v", words[0], o.previews[engine.Side(words[1])])
+				bad("no such %s; the preview says: %s", words[0], remarks(o.previews[engine.Side(words[1])]))
 			}
 		case "warnings":
 			if len(words) < 3 {
@@ -116,7 +116,7 @@ func (c *Case) check(o *outcome, r *Result) {
 				}
 			}
 			if got != n {
-				bad("%d warnings: %v", got, o.previews[engine.Side(words[1])])
+				bad("%d warnings; the preview says: %s", got, remarks(o.previews[engine.Side(words[1])]))
 			}
 		case "rejections":
 			n, _ := strconv.Atoi(words[1])
@@ -201,8 +201,11 @@ func checkUnit(g *gwite.Game, words []string, bad func(string, ...any)) {
 			bad("%v", err)
 			return
 		}
-		if !u.OnMap() || u.Hex != h {
-			bad("%s is at %s (on map: %v)", u.ID, u.Hex, u.OnMap())
+		switch {
+		case !u.OnMap():
+			bad("%s is not on the map", u.ID)
+		case u.Hex != h:
+			bad("%s is at %s", u.ID, u.Hex)
 		}
 	case "eliminated":
 		if u.Loc != gwite.Eliminated {
@@ -210,8 +213,11 @@ func checkUnit(g *gwite.Game, words []string, bad func(string, ...any)) {
 		}
 	case "steps":
 		n, _ := strconv.Atoi(words[3])
-		if u.Steps() != n || u.Loc == gwite.Eliminated {
-			bad("%s has %d steps (eliminated: %v)", u.ID, u.Steps(), u.Loc == gwite.Eliminated)
+		switch {
+		case u.Loc == gwite.Eliminated:
+			bad("%s is eliminated", u.ID)
+		case u.Steps() != n:
+			bad("%s has %d steps", u.ID, u.Steps())
 		}
 	case "entrained":
 		if !u.Entrained {
@@ -226,8 +232,11 @@ func checkUnit(g *gwite.Game, words []string, bad func(string, ...any)) {
 			bad("%s is not off the map", u.ID)
 		}
 	case "out-of-supply", "in-supply":
-		if u.OutOfSupply != (words[2] == "out-of-supply") {
-			bad("%s out of supply: %v", u.ID, u.OutOfSupply)
+		switch {
+		case words[2] == "out-of-supply" && !u.OutOfSupply:
+			bad("%s is in supply", u.ID)
+		case words[2] == "in-supply" && u.OutOfSupply:
+			bad("%s is out of supply", u.ID)
 		}
 	default:
 		bad("unknown unit expectation %q", words[2])
@@ -246,4 +255,16 @@ func splitQuoted(line string) ([]string, string) {
 		q = line[i+1 : j]
 	}
 	return strings.Fields(line[:i]), q
+}
+
+// remarks are a preview's remarks in words, one after another.
+func remarks(rs []engine.Remark) string {
+	if len(rs) == 0 {
+		return "nothing"
+	}
+	var b []string
+	for _, r := range rs {
+		b = append(b, r.String())
+	}
+	return strings.Join(b, "; ")
 }
