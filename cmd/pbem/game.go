@@ -251,7 +251,12 @@ var (
 		func(fs *flag.FlagSet, o *options) {
 			actFlags(fs, o)
 			fs.DurationVar(&o.by, "by", 24*time.Hour, "how far to move the deadline")
-		}, func(o *options) (daemon.Request, error) { return daemon.Request{Cmd: "extend", Duration: o.by}, nil })
+		}, func(o *options) (daemon.Request, error) {
+			if o.by == 0 {
+				return daemon.Request{}, fmt.Errorf("-by 0 moves nothing: give how far, such as 24h, or -12h to shorten it")
+			}
+			return daemon.Request{Cmd: "extend", Duration: o.by}, nil
+		})
 	gameProcessNow = gameCmd("process-now", "resolve the open window at once with what is on file",
 		"Resolves the open window now; a side with nothing on file is handled by the game's no-orders policy.", actFlags,
 		func(*options) (daemon.Request, error) { return daemon.Request{Cmd: "process-now"}, nil })
