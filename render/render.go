@@ -56,8 +56,8 @@ type Options struct {
 	Region []hex.Hex
 }
 
-// regionMargin is how many hexes a close-up shows around its region.
-const regionMargin = 2
+// RegionMargin is how many hexes a close-up shows around its region.
+const RegionMargin = 2
 
 // DefaultHexPx is the hex size used when Options.HexPx is 0.
 const DefaultHexPx = 40
@@ -125,7 +125,7 @@ func newRenderer(m *scenario.Map, cs []Counter, opt Options) *renderer {
 		// there is seen with its surroundings.
 		hexes = nil
 		for _, h := range opt.Region {
-			hexes = append(hexes, g.Within(h, regionMargin)...)
+			hexes = append(hexes, g.Within(h, RegionMargin)...)
 		}
 	}
 	for _, h := range hexes {

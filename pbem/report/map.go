@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -27,8 +28,8 @@ func Map(st engine.State, side engine.Side, title string, events []engine.Event)
 }
 
 // Closeup draws the part of the map around the window's combats that side
-// may see, at a larger scale, when the map is large enough to want it; nil
-// when there is nothing to draw.
+// may see, at a larger scale, when the map is large enough to want it and
+// the fighting is not all over it; nil when there is nothing to draw.
 func Closeup(st engine.State, side engine.Side, title string, events []engine.Event) *image.RGBA {
 	v := st.View(side).(*gwite.View)
 	opt, ok := closeup(v, options(v, side, title, events))
@@ -44,11 +45,29 @@ func closeup(v *gwite.View, opt render.Options) (render.Options, bool) {
 		return opt, false
 	}
 	opt.Region = nil
+	var near []hex.Hex
 	for _, c := range opt.Clashes {
 		opt.Region = append(opt.Region, c.Hex)
+		near = append(near, v.Map.Grid.Within(c.Hex, render.RegionMargin)...)
+	}
+	// Fighting all over the map would make a close-up larger than the
+	// map, in the same mail: the map's bursts show it.
+	scale := float64(closeupHexPx) / render.DefaultHexPx
+	if box(v.Map.Grid, near)*scale*scale > box(v.Map.Grid, v.Map.Grid.All())/2 {
+		return opt, false
 	}
 	opt.HexPx = closeupHexPx
 	return opt, true
+}
+
+// box is the area, in hex units, of the box around the centres of hs.
+func box(g hex.Grid, hs []hex.Hex) float64 {
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, h := range hs {
+		x, y := g.Center(h)
+		minX, maxX, minY, maxY = min(minX, x), max(maxX, x), min(minY, y), max(maxY, y)
+	}
+	return (maxX - minX + 1) * (maxY - minY + 1)
 }
 
 // Pictures are side's map and close-up (nil if none) as PNG files, as a
@@ -73,6 +92,27 @@ func Pictures(st engine.State, side engine.Side, title string, events []engine.E
 	err = render.EncodePNG(&buf, render.Draw(v.Map, cs, opt))
 	wg.Wait()
 	return buf.Bytes(), zoomed, errors.Join(err, zerr)
+}
+
+// NoMap is the line a report carries instead of a map that would show
+// nothing new (Unchanged).
+const NoMap = "No map: nothing you can see changed since the last map you were sent."
+
+// Unchanged reports whether side's map after events, in st, would show
+// nothing its map in before did not: the same counters where they were,
+// the same hexes out of sight, and no move or combat to draw. Both come
+// from side's View and the events it may see (Sketch), so whether a mail
+// carries a map tells the side nothing it does not see. before is the
+// game as the previous window opened; nil, when the game begins.
+func Unchanged(before, st engine.State, side engine.Side, events []engine.Event) bool {
+	if before == nil {
+		return false
+	}
+	v := st.View(side).(*gwite.View)
+	if opt := options(v, side, "", events); len(opt.Arrows) > 0 || len(opt.Clashes) > 0 {
+		return false
+	}
+	return Sketch(before, side, nil) == Sketch(st, side, nil)
 }
 
 // A map of this many hexes or more gets a close-up of its fighting, drawn

@@ -39,6 +39,8 @@ var floors = map[string]string{
 	"render/EncodeFullMapRGB":                  "EncodeFullMapStdlib",
 	"pbem/report/SideReport":                   "FloorEncodeEmptyMap",
 	"pbem/report/FloorEncodeEmptyMap":          "",
+	"pbem/report/MailSizes":                    "FloorMailSizesRGB",
+	"pbem/report/FloorMailSizesRGB":            "",
 	"pbem/dovecot/IntakeFromDovecot":           "FloorBareFetch",
 	"pbem/dovecot/IntakeFromDovecotMoveWindow": "FloorBareFetchMoveWindow",
 	"pbem/dovecot/FloorBareFetch":              "",
