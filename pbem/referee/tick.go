@@ -205,7 +205,7 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 	}
 	// The mails (reports and maps) are made before the transaction, which
 	// then only writes.
-	mails := r.windowMails(&ng, events, fmt.Sprintf("%s (%s)", sw.ID, sw.Name), notes, rec, head)
+	mails := r.windowMailsAfter(g.state, &ng, events, fmt.Sprintf("%s (%s)", sw.ID, sw.Name), notes, rec, head)
 	r.backup(g.rec.ID, sw.ID, now)
 	r.hook("resolve-before-commit")
 	err = r.db.Update(func(tx *store.Tx) error {
@@ -274,6 +274,13 @@ func (r *Referee) halt(g *loaded, now time.Time, why string) error {
 // deadline, and the side's order template; the moderators get everything.
 // resolved names the window just resolved ("" when the game begins).
 func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string, notes []string, last *store.Record, head string) []*store.Mail {
+	return r.windowMailsAfter(nil, g, events, resolved, notes, last, head)
+}
+
+// windowMailsAfter is windowMails after before, the game as the window
+// just resolved opened: a side whose map would show nothing new
+// (report.Unchanged) gets a line saying so instead of the map.
+func (r *Referee) windowMailsAfter(before engine.State, g *loaded, events []engine.Event, resolved string, notes []string, last *store.Record, head string) []*store.Mail {
 	sw := g.state.Window()
 	subject := fmt.Sprintf("[%s] %s (%s)", g.rec.ID, sw.ID, sw.Name)
 	if sw.Done {
@@ -312,6 +319,11 @@ func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string,
 			r.log.Error("report", "game", g.rec.ID, "side", side, "err", err)
 		}
 		gv.twin = store.Attachment{Name: "report-" + window + ".json", Type: "application/json", Data: twin}
+		if report.Unchanged(before, g.state, side, events) {
+			gv.text = report.NoMap + "\n\n" + gv.text
+			made[side] = gv
+			return gv
+		}
 		whole, zoomed, err := report.Pictures(g.state, side, fmt.Sprintf("%s · %s · %s", g.rec.ID, sw.ID, who), events)
 		if err != nil {
 			r.log.Error("map", "game", g.rec.ID, "side", side, "err", err)
