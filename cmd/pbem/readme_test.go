@@ -872,7 +872,7 @@ func readmeRows() []readmeRow {
 			x.game(t)
 			before := x.show(t)
 			code, out, errs := runPbem(t, "game", "extend", "-as", "Mo", "-by", "48h", "-why", "a holiday", "club-7")
-			must(t, "game extend", code, out, errs, "game club-7: deadline moved by 48h0m0s")
+			must(t, "game extend", code, out, errs, "game club-7: deadline moved by 48h")
 			deadline := regexp.MustCompile(`open window: .*`)
 			if a, b := deadline.FindString(before), deadline.FindString(x.show(t)); a == b {
 				t.Errorf("the deadline did not move: %s", a)

@@ -293,7 +293,7 @@ func TestServeAndAdminister(t *testing.T) {
 	if code, _, errs := s.pbem("game extend", "-by", "12h", "-as", "Mo", "-why", "a holiday", "t1"); code != 0 {
 		t.Errorf("game extend: %s", errs)
 	}
-	if moved := s.received("Anna", 2); !strings.Contains(moved, "Mo moved the deadline by 12h0m0s: a holiday") {
+	if moved := s.received("Anna", 2); !strings.Contains(moved, "Mo moved the deadline by 12h: a holiday") {
 		t.Errorf("notice:\n%s", moved)
 	}
 	backup := filepath.Join(s.dir, "backup.db")

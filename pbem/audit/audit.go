@@ -197,7 +197,11 @@ func (a *auditor) game(where string, l *chain.Link) error {
 	if err := a.checkState(where, l.Get("state")); err != nil {
 		return err
 	}
-	a.say("game %s: %s, %s, options %v", a.ev.Game, l.Get("scenario"), l.Get("engine"), l.All("option"))
+	options := "none"
+	if o := l.All("option"); len(o) > 0 {
+		options = strings.Join(o, ", ")
+	}
+	a.say("game %s: %s, %s, options: %s", a.ev.Game, l.Get("scenario"), l.Get("engine"), options)
 	return a.addKeys(where, l)
 }
 

@@ -143,7 +143,7 @@ func Do(ref *referee.Referee, req Request, now time.Time) (string, error) {
 	case "resume":
 		return done(ref.Resume(req.Game, req.Who, req.Why, now), "resumed")
 	case "extend":
-		return done(ref.Extend(req.Game, req.Duration, req.Who, req.Why, now), fmt.Sprintf("deadline moved by %v", req.Duration))
+		return done(ref.Extend(req.Game, req.Duration, req.Who, req.Why, now), "deadline moved by "+referee.Span(req.Duration))
 	case "process-now":
 		return done(ref.ProcessNow(req.Game, req.Who, req.Why, now), "window resolved")
 	case "replace-player":

@@ -161,7 +161,7 @@ func BenchmarkIntakeFromDovecotMoveWindow(b *testing.B) {
 
 // toMoveWindow resolves the set-up: the Russian then mails his moves.
 func (x *bench) toMoveWindow(b *testing.B) {
-	if err := x.ref.ProcessNow("t1", "bench", "to the first move", time.Now()); err != nil {
+	if err := x.ref.ProcessNow("t1", "", "to the first move", time.Now()); err != nil {
 		b.Fatal(err)
 	}
 	st, _, err := x.st.Resolve(nil, dice.New([]byte("unused"), "setup"))

@@ -71,7 +71,7 @@ func (r *Referee) Resume(id, who, why string, now time.Time) error {
 // Extend moves the open window's deadline by d (negative to shorten it,
 // but never into the past).
 func (r *Referee) Extend(id string, d time.Duration, who, why string, now time.Time) error {
-	return r.act(id, who, fmt.Sprintf("moved the deadline by %v: %s", d, why), now, func(e *edit) error {
+	return r.act(id, who, fmt.Sprintf("moved the deadline by %s: %s", Span(d), why), now, func(e *edit) error {
 		w := e.w
 		nd := w.Deadline.Add(d)
 		if !nd.After(now) {
@@ -369,13 +369,17 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 		if len(rec.Options) > 0 {
 			fmt.Fprintf(&b, "options: %s\n", strings.Join(rec.Options, ", "))
 		}
-		fmt.Fprintf(&b, "policy: deadlines %v, reminder %v before, early %v after all final, grace %v, no orders: %s, time zone %s",
-			rec.Policy.Deadline, rec.Policy.Remind, rec.Policy.EarlyDelay, rec.Policy.Grace, rec.Policy.NMR, rec.Policy.TimeZone)
+		fmt.Fprintf(&b, "policy: deadlines %s, reminder %s before, early %s after all final, grace %s, no orders: %s, time zone %s",
+			spans(rec.Policy.Deadline), Span(rec.Policy.Remind), Span(rec.Policy.EarlyDelay), Span(rec.Policy.Grace), rec.Policy.NMR, rec.Policy.TimeZone)
 		if rec.Policy.At != "" {
 			fmt.Fprintf(&b, ", at %s", rec.Policy.At)
 		}
 		if len(rec.Policy.Days) > 0 {
-			fmt.Fprintf(&b, ", on %v", rec.Policy.Days)
+			var days []string
+			for _, d := range rec.Policy.Days {
+				days = append(days, d.String())
+			}
+			fmt.Fprintf(&b, ", on %s", strings.Join(days, ", "))
 		}
 		b.WriteString("\n")
 		keys, err := tx.Keys(id)
@@ -694,7 +698,7 @@ func (r *Referee) loadFor(tx *store.Tx, id string, side engine.Side, now time.Ti
 		return nil, err
 	}
 	if side != gwite.Moderator && !slices.Contains(g.data.Sides, side) {
-		return nil, fmt.Errorf("no side %q in game %s; the sides are %v", side, id, g.data.Sides)
+		return nil, fmt.Errorf("no side %q in game %s; the sides are %s", side, id, sideList(g.data.Sides))
 	}
 	return g, nil
 }

@@ -126,7 +126,7 @@ func (r *Referee) run(c *command, who string, now time.Time) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("extend %q: want a duration such as 24h", c.arg)
 		}
-		return fmt.Sprintf("deadline moved by %v", d), r.Extend(c.game, d, who, why, now)
+		return "deadline moved by " + Span(d), r.Extend(c.game, d, who, why, now)
 	case "process-now":
 		return "window resolved", r.ProcessNow(c.game, who, why, now)
 	case "key-remove":

@@ -63,7 +63,7 @@ func (r *Referee) tick(id string, now time.Time) error {
 	sw := g.state.Window()
 	if g.rec.Paused && !g.rec.ResumeBy.IsZero() && !now.Before(g.rec.ResumeBy) {
 		// A moderator's pause has lasted as long as the game allows.
-		return r.Resume(id, "the referee", fmt.Sprintf("the pause reached its longest, %v", g.rec.ResumeBy.Sub(g.rec.PausedAt)), now)
+		return r.Resume(id, "the referee", "the pause reached its longest, "+Span(g.rec.ResumeBy.Sub(g.rec.PausedAt)), now)
 	}
 	if g.rec.Paused || sw.Done {
 		return nil
