@@ -45,10 +45,11 @@ var ordersCheck = &command{
 prints every problem as file:line:col: message (at most one per line and 20
 per file), or "FILE: N orders ok". Without -scenario only the syntax is
 checked. With -scenario the file is also bound as the referee would bind it
-at the start of that scenario: its header must name the game (by default the
-scenario's name, as 'pbem orders template' writes it), a side of the
-scenario and the open window, and every order is validated against the
-starting position, each refusal printed as file:line: order: reason [case].
+in that scenario: its header must name the game (by default the scenario's
+name, as 'pbem orders template' writes it), a side of the scenario and a
+window (a later one than the first is reached as 'pbem orders template'
+reaches it, by standing orders), and every order is validated against that
+position, each refusal printed as file:line: order: reason [case].
 The exit status is 1 if any file has a problem.`,
 	flags: func(fs *flag.FlagSet, o *options) {
 		dirFlag(fs, o)
@@ -117,6 +118,14 @@ The exit status is 1 if any file has a problem.`,
 func bindAtStart(st engine.State, sides []engine.Side, game string, f *orders.File) (refused, remarks []string, err error) {
 	var side engine.Side
 	for _, h := range f.Header {
+		if h.Key == "Window" && h.Value != "" {
+			// A later window: reached as 'pbem orders template' reaches
+			// it, by standing orders; one never reached is Bind's to
+			// report.
+			if later, err := untilWindow(st, func(w engine.Window) bool { return strings.EqualFold(w.ID, h.Value) }); err == nil {
+				st = later
+			}
+		}
 		if h.Key != "Side" || h.Value == "" {
 			continue // Bind reports a missing or empty side
 		}

@@ -109,7 +109,7 @@ func TestOrdersCheckScenario(t *testing.T) {
 	const de = "Game: tannenberg-1914\nSide: DE\nWindow: GT1 DE-SETUP\n"
 	good := write("good", de, "gruppe 1 at 0613 with DE-1ID DE-2ID\n")
 	refused := write("refused", de, "gruppe 1 at 0613 with RU-XV\nmove DE-1ID to 0614\n")
-	wrongWindow := write("window", strings.Replace(de, "GT1 DE-SETUP", "GT1 RU-MOVE", 1), "")
+	wrongWindow := write("window", strings.Replace(de, "GT1 DE-SETUP", "GT1 FR-MOVE", 1), "")
 	wrongSide := write("side", strings.Replace(de, "DE", "FR", 1), "")
 	syntax := write("syntax", de, "gruppe 1 at 613\n")
 	noHeader := filepath.Join(dir, "noheader")
