@@ -20,18 +20,6 @@ import (
 	"pbem/scenarios"
 )
 
-// words prints a duration as people write it: 24h, 1h30m, 90s.
-func words(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = strings.TrimSuffix(s, "0s")
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = strings.TrimSuffix(s, "0m")
-	}
-	return s
-}
-
 // list is a flag that may be given many times.
 type list []string
 
@@ -113,7 +101,7 @@ the first window. Every problem is reported at once.`,
 			v    time.Duration
 		}{{"remind", o.remind}, {"early", o.early}, {"grace", o.grace}, {"max-pause", o.maxPause}} {
 			if d.v < 0 {
-				problems = append(problems, fmt.Sprintf("-%s %s: a wait cannot be negative", d.flag, words(d.v)))
+				problems = append(problems, fmt.Sprintf("-%s %s: a wait cannot be negative", d.flag, referee.Span(d.v)))
 			}
 		}
 		switch o.nmr {

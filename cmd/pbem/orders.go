@@ -14,6 +14,7 @@ import (
 	"pbem/engine/gwite"
 	"pbem/orders"
 	"pbem/pbem/ack"
+	"pbem/pbem/referee"
 )
 
 // ordersCmd prints the reference of the order language; its help text is
@@ -131,7 +132,7 @@ func bindAtStart(st engine.State, sides []engine.Side, game string, f *orders.Fi
 		}
 		side = engine.Side(strings.ToUpper(h.Value))
 		if !slices.Contains(sides, side) {
-			return nil, nil, orders.ErrorList{{File: f.Name, Line: h.Line, Col: h.Col, Msg: fmt.Sprintf("Side: no side %s in this game; the sides are %s", h.Value, sideList(sides))}}
+			return nil, nil, orders.ErrorList{{File: f.Name, Line: h.Line, Col: h.Col, Msg: fmt.Sprintf("Side: no side %s in this game; the sides are %s", h.Value, referee.SideList(sides))}}
 		}
 	}
 	r, err := ack.Bind(st, game, side, f, time.Time{}, nil)
@@ -160,13 +161,4 @@ func readLimited(name string, n int64) ([]byte, error) {
 	}
 	defer fh.Close()
 	return io.ReadAll(io.LimitReader(fh, n))
-}
-
-// sideList names sides for people: "RU, DE".
-func sideList(sides []engine.Side) string {
-	names := make([]string, len(sides))
-	for i, s := range sides {
-		names[i] = string(s)
-	}
-	return strings.Join(names, ", ")
 }

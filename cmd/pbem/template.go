@@ -11,6 +11,7 @@ import (
 	"pbem/engine/scenario"
 	"pbem/pbem/ack"
 	"pbem/pbem/dice"
+	"pbem/pbem/referee"
 )
 
 // The flags of 'pbem orders template' that options has no field for; each
@@ -49,7 +50,7 @@ of the next window (docs/order-files.md).`,
 		}
 		side := engine.Side(strings.ToUpper(templateFlags.side))
 		if side != "" && !slices.Contains(g.Sides, side) {
-			fmt.Fprintf(e.stderr, "pbem orders template: no side %s in %s; the sides are %s\n", side, g.ID, sideList(g.Sides))
+			fmt.Fprintf(e.stderr, "pbem orders template: no side %s in %s; the sides are %s\n", side, g.ID, referee.SideList(g.Sides))
 			return 1
 		}
 		want := func(w engine.Window) bool { return side == "" || slices.Contains(w.Submit, side) }

@@ -698,7 +698,7 @@ func (r *Referee) loadFor(tx *store.Tx, id string, side engine.Side, now time.Ti
 		return nil, err
 	}
 	if side != gwite.Moderator && !slices.Contains(g.data.Sides, side) {
-		return nil, fmt.Errorf("no side %q in game %s; the sides are %s", side, id, sideList(g.data.Sides))
+		return nil, fmt.Errorf("no side %q in game %s; the sides are %s", side, id, SideList(g.data.Sides))
 	}
 	return g, nil
 }

@@ -129,7 +129,7 @@ func (r *Referee) ExportArchive(id, path string, scope Scope, now time.Time) (in
 	switch {
 	case scope.Side != "":
 		if !slices.Contains(g.data.Sides, engine.Side(scope.Side)) {
-			return 0, fmt.Errorf("game %s has no side %q (its sides: %s)", id, scope.Side, sideList(g.data.Sides))
+			return 0, fmt.Errorf("game %s has no side %q (its sides: %s)", id, scope.Side, SideList(g.data.Sides))
 		}
 		if ev, err = audit.ForSide(ev, scope.Side, seats); err != nil {
 			return 0, err

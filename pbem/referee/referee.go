@@ -232,7 +232,7 @@ func (r *Referee) NewGame(s Spec, now time.Time) error {
 	}
 	for _, m := range s.Players {
 		if !slices.Contains(data.Sides, engine.Side(m.Side)) {
-			bad("player %s: no side %q in %s; the sides are %s", m.Name, m.Side, data.ID, sideList(data.Sides))
+			bad("player %s: no side %q in %s; the sides are %s", m.Name, m.Side, data.ID, SideList(data.Sides))
 		}
 		rec.Players = append(rec.Players, store.Player{Side: m.Side, Name: m.Name, Address: m.Address})
 		entries = append(entries, keyEntry(m.Side, m))

@@ -36,8 +36,8 @@ func spans(by map[string]time.Duration) string {
 	return strings.Join(out, ", ")
 }
 
-// sideList is a game's sides in words: "RU, DE".
-func sideList(sides []engine.Side) string {
+// SideList is a game's sides in words: "RU, DE".
+func SideList(sides []engine.Side) string {
 	var out []string
 	for _, s := range sides {
 		out = append(out, string(s))
