@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,8 +166,7 @@ the first window. Every problem is reported at once.`,
 }
 
 // specProblems are the problems the referee finds in spec, for game new
-// to report them with its flags' problems: the referee creates the game
-// in a scratch database, which is then thrown away.
+// to report them with its flags' problems.
 func specProblems(o *options, spec *referee.Spec) []string {
 	cfg, err := config.LoadWithoutMail(o.config)
 	if err != nil {
@@ -178,20 +176,8 @@ func specProblems(o *options, spec *referee.Spec) []string {
 	if err != nil {
 		return []string{err.Error()}
 	}
-	dir, err := os.MkdirTemp("", "pbem-game-new-")
-	if err != nil {
-		return nil
-	}
-	defer os.RemoveAll(dir)
-	db, err := store.Open(filepath.Join(dir, "check.db"))
-	if err != nil {
-		return nil
-	}
-	defer db.Close()
-	ref := referee.New(db, referee.Config{Address: cfg.Referee.Address, Domain: cfg.Referee.Domain, Catalog: cat}, slog.New(slog.DiscardHandler))
-	err = ref.NewGame(*spec, time.Now())
 	var se *referee.SpecError
-	switch {
+	switch err := referee.CheckSpec(cat, *spec, time.Now()); {
 	case errors.As(err, &se):
 		return se.Problems
 	case err != nil:

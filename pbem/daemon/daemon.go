@@ -176,10 +176,10 @@ func intakeOnce(ctx context.Context, o Options, events chan<- event, failed map[
 	swept := false
 	for {
 		var w store.Watermark
-		aside := map[uint32]bool{}
+		aside := map[uint32]bool{} // mail put aside, for the sweep
 		if err := o.DB.View(func(tx *store.Tx) error {
 			var err error
-			if w, err = tx.Watermark(o.Folder); err != nil {
+			if w, err = tx.Watermark(o.Folder); err != nil || swept {
 				return err
 			}
 			q, err := tx.Quarantined()
@@ -193,7 +193,8 @@ func intakeOnce(ctx context.Context, o Options, events chan<- event, failed map[
 			return err
 		}
 		if !swept {
-			// Mail recorded before a crash kept it from being moved.
+			// Mail recorded before a crash kept it from being moved, or
+			// from being put aside.
 			if err := o.Mailbox.Sweep(ctx, w, aside); err != nil {
 				return err
 			}

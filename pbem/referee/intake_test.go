@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pbem/orders/sig"
+	"pbem/pbem/intake"
 	"pbem/pbem/memmail"
 	"pbem/pbem/store"
 )
@@ -37,7 +38,7 @@ func TestHeadersOfAnyLength(t *testing.T) {
 		}
 	}
 	for _, m := range h.replies(now) {
-		if len(m.Subject) > 300 || len(m.To[0]) > maxAddress {
+		if len(m.Subject) > 300 || len(m.To[0]) > intake.MaxAddress {
 			t.Errorf("a reply with a subject of %d bytes to an address of %d", len(m.Subject), len(m.To[0]))
 		}
 	}

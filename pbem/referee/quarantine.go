@@ -24,7 +24,7 @@ func (r *Referee) Quarantine(d Delivery, why string, tries int, folder string, n
 		q.Size = d.Size
 	}
 	if m := headerOf(d.Raw); m != nil {
-		q.From, q.MessageID = clip(m.From, maxAddress), clip(m.MessageID, maxMessageID)
+		q.From, q.MessageID = m.From, m.MessageID
 	}
 	err = r.db.Update(func(tx *store.Tx) error {
 		if _, err := tx.Quarantine(&q); err != nil {
@@ -47,9 +47,9 @@ func (r *Referee) Quarantine(d Delivery, why string, tries int, folder string, n
 	return q, err
 }
 
-// headerOf reads what it can of a mail's header; nil if it cannot, or if
-// reading it fails in any way (the mail may be what made the referee
-// fail).
+// headerOf reads the header of a mail too large to read whole, or that
+// made the referee fail: from its first 64 KiB, nil if it cannot, or if
+// reading it fails in any way.
 func headerOf(raw []byte) (m *intake.Mail) {
 	defer func() {
 		if recover() != nil {

@@ -135,7 +135,7 @@ func (r *Referee) Receive(d Delivery, now time.Time) (v Verdict, err error) {
 			return err
 		}
 		if v.stranger {
-			if err := tx.CountUnanswered(clip(v.From, maxAddress), now); err != nil {
+			if err := tx.CountUnanswered(v.From, now); err != nil {
 				return err
 			}
 		}
@@ -187,7 +187,7 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, sum string, now time.Time) (v 
 	}
 	if size > int64(r.cfg.MaxMail) {
 		v = Verdict{Outcome: Unsigned, Why: fmt.Sprintf("%v: %d bytes", intake.ErrTooLarge, size)}
-		if hm, err := intake.Read(d.Raw[:min(len(d.Raw), 64<<10)], 64<<10); err == nil {
+		if hm := headerOf(d.Raw); hm != nil {
 			msgID, v.From = hm.MessageID, hm.From
 			reply = r.shortReply(tx, hm, &v, budgetUnsigned, now, fmt.Sprintf("Your mail is %d bytes long; the referee takes mail of at most %d bytes. Send the signed order file on its own.", size, r.cfg.MaxMail))
 		}
@@ -382,7 +382,7 @@ func (r *Referee) chainMailIn(tx *store.Tx, d Delivery, sum, msgID string, v Ver
 		}
 	}
 	l := &chain.Link{At: now, Kind: chain.KindMailIn}
-	l.Add("message-id", clip(msgID, maxMessageID)).Add("mailbox", fmt.Sprintf("%s %d %d", d.Mailbox, d.UIDValidity, d.UID))
+	l.Add("message-id", msgID).Add("mailbox", fmt.Sprintf("%s %d %d", d.Mailbox, d.UIDValidity, d.UID))
 	raw := ""
 	if d.HeaderOnly {
 		l.Add("size", d.Size).Add("header", sum)

@@ -196,14 +196,21 @@ func DefaultPolicy() store.Policy {
 	}
 }
 
-// NewGame creates a game and queues the mail that opens its first window
-// to every player. Every problem of the spec is reported at once.
-func (r *Referee) NewGame(s Spec, now time.Time) error {
+// CheckSpec reports every problem of spec s (a *SpecError), or another
+// error if its scenario is unknown, without creating anything.
+func CheckSpec(cat *scenarios.Catalog, s Spec, now time.Time) error {
+	_, _, _, _, err := prepare(cat, s, now)
+	return err
+}
+
+// prepare checks spec s and returns the game's data and record and its
+// keys: a *SpecError lists every problem at once.
+func prepare(cat *scenarios.Catalog, s Spec, now time.Time) (*scenario.Game, *scenario.Scenario, *store.Game, []sig.KeyEntry, error) {
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
-	data, scen, err := r.cfg.Catalog.Find(s.Scenario)
+	data, scen, err := cat.Find(s.Scenario)
 	if err != nil {
-		return err
+		return nil, nil, nil, nil, err
 	}
 	if s.ID == "" || strings.ContainsAny(s.ID, " \t\r\n/") {
 		bad("game id %q: give a word without blanks or slashes", s.ID)
@@ -250,7 +257,17 @@ func (r *Referee) NewGame(s Spec, now time.Time) error {
 		bad("keys: %v", err)
 	}
 	if len(problems) > 0 {
-		return &SpecError{Problems: problems}
+		return nil, nil, nil, nil, &SpecError{Problems: problems}
+	}
+	return data, scen, rec, entries, nil
+}
+
+// NewGame creates a game and queues the mail that opens its first window
+// to every player. Every problem of the spec is reported at once.
+func (r *Referee) NewGame(s Spec, now time.Time) error {
+	data, scen, rec, entries, err := prepare(r.cfg.Catalog, s, now)
+	if err != nil {
+		return err
 	}
 	rs, err := rulesets.Lookup(data.System)
 	if err != nil {
@@ -274,7 +291,7 @@ func (r *Referee) NewGame(s Spec, now time.Time) error {
 	first := gameLink(rec, rs, r.cfg.Catalog.Sources(data.ID), entries, snap, now)
 	first.Seq = 1
 	head := chain.Hash(first.Encode())
-	mails := r.windowMails(&loaded{rec: rec, data: data, scen: scen, rs: rs, state: st, window: w}, nil, "", nil, nil, head)
+	mails := r.windowMails(nil, &loaded{rec: rec, data: data, scen: scen, rs: rs, state: st, window: w}, nil, "", nil, nil, head)
 	err = r.db.Update(func(tx *store.Tx) error {
 		if err := tx.CreateGame(rec, entries, snap, w); err != nil {
 			return err

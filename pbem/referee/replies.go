@@ -31,13 +31,9 @@ const (
 	budgetSignature = "signature"
 )
 
-// Bounds on what a mail's header puts in a verdict, a chain link or a
-// log line.
-const (
-	maxWhy       = 500
-	maxAddress   = 254 // RFC 5321 4.5.3.1.3: no longer path is deliverable
-	maxMessageID = 998 // RFC 5322 2.1.1: the longest line
-)
+// maxWhy bounds a verdict's reason, which may quote a header (intake.Read
+// bounds the header values themselves).
+const maxWhy = 500
 
 // signedByAKey reports whether a verification error says the mail bears
 // a signature of a registered key that failed, rather than none or an
@@ -62,13 +58,13 @@ func (r *Referee) shortReply(tx *store.Tx, m *intake.Mail, v *Verdict, budget st
 	switch {
 	case m.Automatic:
 		return not("sent by a program")
-	case m.From == "" || len(m.From) > maxAddress:
+	case m.From == "": // none, or too long to be an address (intake.MaxAddress)
 		return not("no address to answer")
 	case !r.seated(tx, m.From, now):
 		v.stranger = true
 		return not("the sender holds no seat in any game here")
 	}
-	if recent, err := recentReplies(tx, budget, m.From, now, 24*time.Hour); err != nil || len(recent) >= r.cfg.Replies {
+	if recent, err := recentReplies(tx, budget, m.From, now); err != nil || len(recent) >= r.cfg.Replies {
 		return not("the sender's replies for the day are used up")
 	}
 	if recent, err := hourly(tx, now); err != nil || len(recent) >= r.cfg.RepliesPerHour {
@@ -95,7 +91,7 @@ func (r *Referee) seated(tx *store.Tx, addr string, now time.Time) bool {
 
 // countReply records a reply to sender from budget, and in the hour's.
 func (r *Referee) countReply(tx *store.Tx, budget, sender string, now time.Time) error {
-	recent, err := recentReplies(tx, budget, sender, now, 24*time.Hour)
+	recent, err := recentReplies(tx, budget, sender, now)
 	if err != nil {
 		return err
 	}
@@ -110,9 +106,9 @@ func (r *Referee) countReply(tx *store.Tx, budget, sender string, now time.Time)
 }
 
 // recentReplies are sender's replies from budget in the day before now.
-func recentReplies(tx *store.Tx, budget, sender string, now time.Time, span time.Duration) ([]time.Time, error) {
+func recentReplies(tx *store.Tx, budget, sender string, now time.Time) ([]time.Time, error) {
 	all, err := tx.Replies(budget, sender)
-	return within(all, now, span), err
+	return within(all, now, 24*time.Hour), err
 }
 
 // hourly are the replies to mail no registered key signed in the hour

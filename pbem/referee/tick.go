@@ -205,7 +205,7 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 	}
 	// The mails (reports and maps) are made before the transaction, which
 	// then only writes.
-	mails := r.windowMailsAfter(g.state, &ng, events, fmt.Sprintf("%s (%s)", sw.ID, sw.Name), notes, rec, head)
+	mails := r.windowMails(g.state, &ng, events, fmt.Sprintf("%s (%s)", sw.ID, sw.Name), notes, rec, head)
 	r.backup(g.rec.ID, sw.ID, now)
 	r.hook("resolve-before-commit")
 	err = r.db.Update(func(tx *store.Tx) error {
@@ -272,15 +272,11 @@ func (r *Referee) halt(g *loaded, now time.Time, why string) error {
 // opens: the report of their side (templates.Report, drawn from the
 // side's View and the events it may see), the window now open with its
 // deadline, and the side's order template; the moderators get everything.
-// resolved names the window just resolved ("" when the game begins).
-func (r *Referee) windowMails(g *loaded, events []engine.Event, resolved string, notes []string, last *store.Record, head string) []*store.Mail {
-	return r.windowMailsAfter(nil, g, events, resolved, notes, last, head)
-}
-
-// windowMailsAfter is windowMails after before, the game as the window
-// just resolved opened: a side whose map would show nothing new
-// (report.Unchanged) gets a line saying so instead of the map.
-func (r *Referee) windowMailsAfter(before engine.State, g *loaded, events []engine.Event, resolved string, notes []string, last *store.Record, head string) []*store.Mail {
+// resolved names the window just resolved ("" when the game begins), and
+// before is the game as that window opened (nil when it begins): a side
+// whose map would show nothing new (report.Unchanged) gets a line saying
+// so instead of the map.
+func (r *Referee) windowMails(before engine.State, g *loaded, events []engine.Event, resolved string, notes []string, last *store.Record, head string) []*store.Mail {
 	sw := g.state.Window()
 	subject := fmt.Sprintf("[%s] %s (%s)", g.rec.ID, sw.ID, sw.Name)
 	if sw.Done {

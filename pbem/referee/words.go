@@ -6,20 +6,12 @@ import (
 	"time"
 
 	"pbem/engine"
+	"pbem/pbem/config"
 )
 
 // Span is a duration as a person writes it: 24h, 1h30m, 90s (Go's
-// 24h0m0s is for programmers).
-func Span(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = strings.TrimSuffix(s, "0s")
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = strings.TrimSuffix(s, "0m")
-	}
-	return s
-}
+// 24h0m0s is for programmers), as the configuration writes it.
+func Span(d time.Duration) string { return config.Duration(d).String() }
 
 // spans lists the deadline of each kind of window, by kind: "CAVWD 24h,
 // COMBAT 48h".
