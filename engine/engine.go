@@ -103,6 +103,9 @@ type Remark struct {
 	Text    string // for the player; drawn from the side's View only
 	Case    string // rule case, if one applies
 	Warning bool
+	// Refused: resolution will refuse the order whatever the dice and the
+	// other side do, for the reason in Text.
+	Refused bool
 }
 
 func (r Remark) String() string {

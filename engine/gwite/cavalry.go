@@ -27,6 +27,7 @@ func (g *Game) cavalryWithdrawalPhase(side engine.Side, orders []engine.Order, l
 		if o.Verb != "withdraw" {
 			continue
 		}
+		l.start(o)
 		u := g.ownUnit(side, o, wordsOf(o, "")[0], l)
 		if u == nil {
 			continue
@@ -63,6 +64,7 @@ func (g *Game) cavalryWithdrawalPhase(side engine.Side, orders []engine.Order, l
 		}
 		g.tryWithdrawal(u, path, "ordered", l)
 	}
+	l.start(engine.Order{})
 	for _, u := range g.Units {
 		if u.Side() != side || tried[u.ID] {
 			continue
@@ -350,6 +352,7 @@ func (g *Game) occupyVacated(side engine.Side, orders []engine.Order, l *log) {
 		if o.Verb != "occupy" {
 			continue
 		}
+		l.start(o)
 		u := g.ownUnit(side, o, wordsOf(o, "")[0], l)
 		if u == nil {
 			continue

@@ -39,8 +39,10 @@ func (g *Game) resolveAttacks(side engine.Side, orders []engine.Order, l *log) {
 			continue
 		}
 		n++
+		l.start(o)
 		g.orderAttack(side, o, n, ph, l)
 	}
+	l.start(engine.Order{})
 }
 
 // combatPhaseState is what one Combat Phase remembers between attacks
@@ -113,6 +115,9 @@ func (g *Game) orderAttack(side engine.Side, o engine.Order, n int, ph *combatPh
 	// Guards are read before anything is rolled: a declared attack is not
 	// withdrawn (digest 002 P4).
 	pre := g.combatOdds(c)
+	if l.declared != nil {
+		l.declared(c, pre)
+	}
 	for _, gd := range c.guards {
 		if pass, why := g.guardHolds(c, gd, pre); !pass {
 			l.notef("std 8.4", "%s skipped: condition %q does not hold (%s)", c.label(), gd.text, why)

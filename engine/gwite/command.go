@@ -175,6 +175,7 @@ func (g *Game) commandSegment(side engine.Side, orders []engine.Order, combat bo
 		if o.Verb != "cc" {
 			continue
 		}
+		l.start(o)
 		hq := g.ownUnit(side, o, wordsOf(o, "")[0], l)
 		if hq == nil {
 			continue
@@ -200,6 +201,7 @@ func (g *Game) commandSegment(side engine.Side, orders []engine.Order, combat bo
 			a.give(hq, u)
 		}
 	}
+	l.start(engine.Order{})
 	// 2. Standing plans for the HQs no line named, in priority order;
 	// units that cannot be allocated are passed over.
 	var plain []*Unit

@@ -16,6 +16,26 @@ type log struct {
 	// fog, if set, filters every event as it is logged: T 18 hides the
 	// events about units inside Gruppen from the Russian (t18.go).
 	fog func(engine.Event) []engine.Event
+	// begin, if set, is told as each order starts to be carried out, and
+	// with an empty order when the phase's own steps follow the orders:
+	// the preview reads which events each order caused (preview.go).
+	begin func(o engine.Order)
+	// declared, if set, is told of each attack declared, with its odds
+	// before anything is rolled (preview.go).
+	declared func(c *combat, od odds)
+}
+
+// start marks the start of order o's part of the log.
+func (l *log) start(o engine.Order) {
+	if l.begin != nil {
+		l.begin(o)
+	}
+}
+
+// rollChooser is dice that choose each roll knowing its rule: the
+// preview's, which rolls what lets an order go ahead.
+type rollChooser interface {
+	choose(rule string) int
 }
 
 func (l *log) add(e engine.Event) {
@@ -50,7 +70,11 @@ func (l *log) roll(rule, purpose string) *engine.Roll {
 			d = pd.Private(r.Seen[0])
 		}
 	}
-	r.Value = d.D6()
+	if c, ok := d.(rollChooser); ok {
+		r.Value = c.choose(rule)
+	} else {
+		r.Value = d.D6()
+	}
 	l.events = append(l.events, evs...)
 	return r
 }

@@ -147,6 +147,7 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 	g.commandSegment(side, orders, false, l)
 	// d. Movement, order by order (std 5.0).
 	for _, o := range orders {
+		l.start(o)
 		switch o.Verb {
 		case "move":
 			g.orderMove(side, o, l)
@@ -184,6 +185,7 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 			g.Replace[side] = append(g.Replace[side], ids...)
 		}
 	}
+	l.start(engine.Order{})
 	g.countStillEntrained(side, l)
 	// e. Attrition (std 9.22).
 	g.attritionSegment(side, l)
@@ -268,11 +270,18 @@ func (g *Game) orderMove(side engine.Side, o engine.Order, l *log) {
 func moveTarget(side engine.Side, o engine.Order, l *log) (path []hex.Hex, dest hex.Hex, toDest, ok bool) {
 	to, hasTo := o.Clause("to")
 	via, hasVia := o.Clause("via")
-	if hasTo == hasVia {
-		l.reject(side, o, "std 5.0", "give either `to HEX` or `via HEX...`")
+	if !hasTo && !hasVia {
+		l.reject(side, o, "std 5.0", "give `to HEX`, `via HEX...` or both")
 		return nil, dest, false, false
 	}
-	if hasTo {
+	if hasTo && hasVia {
+		// `to HEX via HEX...`: along the hexes given, then on to HEX if
+		// they do not end there.
+		via = append(via[:len(via):len(via)], to[0])
+		if via[len(via)-2].Text == to[0].Text {
+			via = via[:len(via)-1]
+		}
+	} else if hasTo {
 		d, err := hex.Parse(to[0].Text)
 		if err != nil {
 			l.reject(side, o, "std 5.0", "%v", err)

@@ -2,6 +2,7 @@ package gwite
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,227 +10,399 @@ import (
 	"pbem/engine/hex"
 )
 
-// Preview implements engine.State. It plays side's orders on a sandbox
-// built from side's View alone (Sandbox), so that nothing it says can
-// depend on what the side may not see: in a Movement Phase it carries out
-// the land and rail moves, entrainments and the Gruppe orders in file
-// order and gives the path each move given by destination would take; in
-// a Combat Phase it declares each attack in turn and gives its odds. Orders that would
-// fail as things stand, and attacks below 1-2, are warnings. Nothing is
-// rolled: the units of an order that calls for a die are left out of the
-// preview from that order on.
+// Preview implements engine.State. It carries out side's orders for the
+// open window on a sandbox built from side's View alone (Sandbox), by the
+// very procedure Resolve follows, so that nothing it says can depend on
+// what the side may not see and everything it says is what resolution
+// would do if the other side sent nothing. It gives the path each move
+// given by destination takes and the odds of each attack. An order the
+// sandbox refuses is Refused when nothing the side cannot know could change
+// that: no die rolled before it touches its units or hexes, and nothing
+// hidden (a Gruppe marker, a hex out of sight) stands on or next to where
+// it goes. Otherwise, and for every order whose outcome hangs on a die or
+// on what is hidden, the remark is a Warning saying on what. Rolls are
+// not made: each comes out the way that lets the order go ahead.
 func (g *Game) Preview(side engine.Side, orders []engine.Order) []engine.Remark {
 	return g.View(side).(*View).preview(orders)
 }
 
 func (v *View) preview(orders []engine.Order) []engine.Remark {
 	w := v.Win
-	if w.Done || !v.setupDone || w.Phasing != v.For {
+	if w.Done || !submits(w, v.For) {
 		return nil
 	}
-	sb := v.Sandbox()
 	refused := map[int]bool{} // lines Validate already refuses
-	for _, p := range sb.Validate(v.For, orders) {
+	for _, p := range v.Sandbox().Validate(v.For, orders) {
 		refused[p.Line] = true
 	}
-	var todo []engine.Order
-	for _, o := range orders {
-		if !refused[o.Line] {
-			todo = append(todo, o)
+	p := &previewer{v: v, side: v.For, taint: map[string]int{}, declared: map[int]*declaration{}}
+	// The other world: every die a 1. What the sandbox refuses in both
+	// worlds for the same reason does not hang on the dice.
+	_, worst := v.play(orders, refused, previewDice(1), nil)
+	p.worst = map[int][]string{}
+	for _, e := range worst.events {
+		if rj, ok := e.(*engine.Rejected); ok && rj.Side == v.For {
+			p.worst[rj.Problem.Line] = append(p.worst[rj.Problem.Line], rj.Problem.Reason)
 		}
 	}
-	p := &previewer{g: sb, v: v, side: v.For, l: &log{dice: &noDice{}},
-		pending: map[string]int{}, commandRoll: map[string]string{}}
-	sb.evlog = p.l
-	switch sb.phase().kind {
-	case kindMove:
-		p.moves(todo)
-	case kindCombat:
-		p.attacks(todo)
-	}
+	var l *log
+	p.g, l = v.play(orders, refused, previewDice(6), p)
+	p.read(l.events)
 	return p.out
 }
 
-// noDice counts the rolls a preview would need instead of making them up.
-type noDice struct{ asked int }
+// play carries out orders but those on the refused lines on a sandbox of
+// v, as Resolve would, with dice d, and returns the sandbox and its log.
+// p, if set, is told where each order starts and of each attack declared.
+func (v *View) play(orders []engine.Order, refused map[int]bool, d previewDice, p *previewer) (*Game, *log) {
+	sb := v.Sandbox()
+	var todo []engine.Order
+	for _, o := range orders {
+		if !refused[o.Line] && !isStanding(o.Verb) {
+			todo = append(todo, o)
+		}
+	}
+	l := &log{dice: d}
+	if p != nil {
+		l.begin = func(o engine.Order) { p.marks = append(p.marks, mark{o, len(l.events)}) }
+		l.declared = func(c *combat, od odds) { p.declare(sb, c, od) }
+	}
+	sb.evlog = l
+	// Standing orders first, as Resolve takes them.
+	for _, o := range orders {
+		if !refused[o.Line] && isStanding(o.Verb) {
+			l.start(o)
+			sb.applyStanding(v.For, o, l)
+		}
+	}
+	switch {
+	case !sb.SetupDone:
+		sb.resolveSetup(map[engine.Side][]engine.Order{v.For: todo}, l)
+	case sb.phase().kind == kindMove:
+		sb.oosAtStart, sb.railMoved = map[string]bool{}, map[string]bool{}
+		sb.movementPhase(v.For, todo, l)
+	case sb.phase().kind == kindCavWd:
+		sb.cavalryWithdrawalPhase(v.For, todo, l)
+	case sb.phase().kind == kindCombat:
+		sb.combatPhase(v.For, todo, l)
+	}
+	l.start(engine.Order{})
+	return sb, l
+}
 
-func (d *noDice) D6() int { d.asked++; return 1 }
+// previewDice rolls the same number every time: 6, which lets an order go
+// ahead (it passes a command roll, std 10.3, an entrainment, T 16.11, and
+// a withdrawal, std 12.12), or 1, which stops it.
+type previewDice int
+
+func (d previewDice) D6() int           { return int(d) }
+func (d previewDice) choose(string) int { return int(d) }
+
+// mark is where an order's part of the sandbox's log starts.
+type mark struct {
+	o  engine.Order
+	at int
+}
+
+// declaration is an attack as declared in the sandbox, before its roll.
+type declaration struct {
+	c  *combat
+	od odds
+	// oos is the attackers out of supply as it is declared (std 9.23).
+	oos []string
+}
 
 // previewer is one preview under way.
 type previewer struct {
-	g    *Game // the sandbox
-	v    *View
-	side engine.Side
-	l    *log
-	out  []engine.Remark
-	// pending is the words (unit ids) of orders whose outcome hangs on a
-	// die, with the line of that order.
-	pending map[string]int
-	// commandRoll is the units that roll for command control (std 10.3),
-	// with the case; the preview assumes they pass, and says so.
-	commandRoll map[string]string
+	g     *Game // the sandbox
+	v     *View
+	side  engine.Side
+	marks []mark
+	out   []engine.Remark
+	// taint is the words (unit ids and hexes) whose state hangs on a die
+	// rolled for an earlier order, with that order's line.
+	taint map[string]int
+	// command is the units that roll for command control (std 10.3,
+	// 10.42): the roll's case and the unit's TCR.
+	command  map[string]commandRoll
+	declared map[int]*declaration // by line
+	// worst is the reasons the sandbox refuses each line for when every
+	// die is a 1.
+	worst map[int][]string
+}
+
+type commandRoll struct {
+	rule string
+	tcr  int
 }
 
 func (p *previewer) say(o engine.Order, warning bool, rule, format string, args ...any) {
 	p.out = append(p.out, engine.Remark{Line: o.Line, Order: o.String(), Text: fmt.Sprintf(format, args...), Case: rule, Warning: warning})
 }
 
-// rolled reports whether the sandbox asked for a die for order o. Its
-// outcome is then unknown, so the units it names are left out of the
-// preview from here on (pending).
-func (p *previewer) rolled(o engine.Order) bool {
-	d := p.l.dice.(*noDice)
-	if d.asked == 0 {
-		return false
-	}
-	d.asked = 0
-	p.say(o, false, "", "its outcome hangs on a die roll at resolution")
-	for _, c := range o.Clauses {
-		for _, w := range c.Words {
-			p.pending[w.Text] = o.Line
-		}
-	}
-	return true
+func (p *previewer) refuse(o engine.Order, pr engine.Problem) {
+	p.out = append(p.out, engine.Remark{Line: o.Line, Order: o.String(), Text: pr.Reason, Case: pr.Case, Refused: true})
 }
 
-// waits reports whether o names a unit whose fate hangs on an earlier
-// order's die roll, and says so.
-func (p *previewer) waits(o engine.Order) bool {
-	for _, c := range o.Clauses {
-		for _, w := range c.Words {
-			if line, ok := p.pending[w.Text]; ok {
-				p.say(o, false, "", "%s depends on the die roll for line %d; this order is read at resolution", w.Text, line)
-				return true
+func (p *previewer) declare(sb *Game, c *combat, od odds) {
+	d := &declaration{c: c, od: od}
+	for _, u := range c.attackers {
+		if !sb.supplyTraced(u) {
+			d.oos = append(d.oos, u.ID)
+		}
+	}
+	p.declared[c.o.Line] = d
+}
+
+// read turns the sandbox's log into remarks, order by order.
+func (p *previewer) read(evs []engine.Event) {
+	rejected := map[int][]engine.Problem{}
+	p.command = map[string]commandRoll{}
+	for _, e := range evs {
+		switch e := e.(type) {
+		case *engine.Rejected:
+			if e.Side == p.side {
+				rejected[e.Problem.Line] = append(rejected[e.Problem.Line], e.Problem)
 			}
-		}
-	}
-	return false
-}
-
-// command runs the Command Control Segment in the sandbox (std 10.3-10.4)
-// with the cc lines of orders. Units an HQ takes into command, or that are
-// out of command without a roll, are settled; each unit that must roll is
-// assumed to pass, and the orders naming it say so (commandNote).
-func (p *previewer) command(orders []engine.Order, combat bool) {
-	from := len(p.l.events)
-	p.g.commandSegment(p.side, orders, combat, p.l)
-	p.l.dice.(*noDice).asked = 0
-	for _, e := range p.l.events[from:] {
-		r, ok := e.(*engine.Roll)
-		if !ok {
-			continue
-		}
-		id := r.Purpose[strings.LastIndex(r.Purpose, " ")+1:]
-		if u := p.g.units[id]; u != nil {
-			u.OCCMove, u.OCCCombat = false, false
-			p.commandRoll[id] = r.Case
-		}
-	}
-}
-
-// commandNote says which units named in o must roll for command control.
-// A Gruppe named in o stands for the units in it (T 18.31).
-func (p *previewer) commandNote(o engine.Order) {
-	for _, u := range p.named([]engine.Order{o}) {
-		id := u.ID
-		rule, ok := p.commandRoll[id]
-		switch {
-		case !ok:
-		case rule == "std 10.42":
-			p.say(o, false, rule, "%s must pass a command roll to attack at full strength", id)
-		default:
-			p.say(o, false, rule, "%s must pass a command roll to move", id)
-		}
-	}
-}
-
-// moves previews a Movement Phase (std 5.0, 5.3, T 18.3).
-func (p *previewer) moves(orders []engine.Order) {
-	g, side := p.g, p.side
-	// std 9.21: units out of supply as the phase begins move at half MA.
-	// Only the units the orders name are traced.
-	g.oosAtStart, g.railMoved = map[string]bool{}, map[string]bool{}
-	for _, u := range p.named(orders) {
-		if u.Side() == side && u.OnMap() && !u.IsHQ() && !g.supplied(u) {
-			g.oosAtStart[u.ID] = true
-		}
-	}
-	p.command(orders, false)
-	for _, o := range orders {
-		if p.waits(o) {
-			continue
-		}
-		if o.Verb != "cc" {
-			p.commandNote(o)
-		}
-		if id := wordsOf(o, ""); (o.Verb == "move" || o.Verb == "rail") && len(id) == 1 && !g.gruppeRef(side, id[0]) {
-			if u := g.units[id[0]]; u != nil && !u.OnMap() {
-				p.say(o, false, "std 14.0", "%s is not on the map now; if it arrives this phase, its move is read at resolution", u.ID)
-				continue
-			}
-		}
-		from := len(p.l.events)
-		switch o.Verb {
-		case "move":
-			g.orderMove(side, o, p.l)
-		case "rail":
-			g.orderRail(side, o, p.l)
-		case "entrain":
-			for _, id := range wordsOf(o, "") {
-				g.orderEntrain(side, o, id, p.l)
-			}
-		case "detrain":
-			for _, id := range wordsOf(o, "") {
-				g.orderDetrain(side, o, id, p.l)
-			}
-		case "gruppe":
-			g.orderGruppe(side, o, p.l)
-		case "leave":
-			g.orderLeave(side, o, p.l)
-		case "remove":
-			g.orderRemove(side, o, p.l)
-		default:
-			continue
-		}
-		p.events(o, p.l.events[from:])
-		p.rolled(o)
-	}
-}
-
-// named lists the side's units the orders name, those of a named Gruppe
-// included (T 18.31), each once.
-func (p *previewer) named(orders []engine.Order) []*Unit {
-	seen := map[string]bool{}
-	var out []*Unit
-	add := func(u *Unit) {
-		if u != nil && !seen[u.ID] {
-			seen[u.ID] = true
-			out = append(out, u)
-		}
-	}
-	for _, o := range orders {
-		for _, c := range o.Clauses {
-			for _, w := range c.Words {
-				if p.g.gruppeRef(p.side, w.Text) {
-					n, _ := strconv.Atoi(w.Text[1:])
-					if gr := p.g.gruppe(n); gr != nil {
-						for _, u := range p.g.members(gr) {
-							add(u)
-						}
-					}
-					continue
+		case *engine.Roll:
+			if id, ok := strings.CutPrefix(e.Purpose, "command control for "); ok {
+				id = id[strings.LastIndex(id, " ")+1:]
+				if u := p.g.units[id]; u != nil {
+					p.command[id] = commandRoll{e.Case, u.TCR()}
 				}
-				add(p.g.units[w.Text])
 			}
+		}
+	}
+	done := map[int]bool{}
+	for i, m := range p.marks {
+		o := m.o
+		if o.Line == 0 || done[o.Line] {
+			continue
+		}
+		done[o.Line] = true
+		end := len(evs)
+		if i+1 < len(p.marks) {
+			end = p.marks[i+1].at
+		}
+		p.order(o, evs[m.at:end], rejected[o.Line])
+	}
+}
+
+// order gives the remarks of order o, whose part of the log is evs and
+// which the sandbox refused for the reasons probs.
+func (p *previewer) order(o engine.Order, evs []engine.Event, probs []engine.Problem) {
+	if h, ok := p.markerTarget(o); ok {
+		// T 18, digest 7.2: what a marker hides is not in the view.
+		p.say(o, true, "T 18.0", "a Gruppe marker stands in %s; what defends there is known only at resolution", h)
+		return
+	}
+	var doubts []string
+	dice := ""
+	if line, word := p.tainted(o); line > 0 {
+		dice = fmt.Sprintf("what becomes of %s hangs on the die roll for line %d", word, line)
+	}
+	for _, u := range p.named(o) {
+		if c, ok := p.command[u.ID]; ok && len(probs) == 0 {
+			p.commandWarning(o, u.ID, c)
+		}
+	}
+	// A failed command roll only takes more from the units that roll
+	// (std 10.41, 10.42): what the sandbox refuses when they pass is
+	// refused when they fail too, so the roll leaves refusals certain.
+	if h := p.hidden(o, evs, len(probs) > 0); h != "" {
+		doubts = append(doubts, h)
+	}
+	for _, pr := range probs {
+		switch {
+		case len(doubts) == 0 && (dice == "" || slices.Contains(p.worst[o.Line], pr.Reason)):
+			p.refuse(o, pr)
+		case dice != "":
+			p.say(o, true, pr.Case, "as things stand: %s (%s)", pr.Reason, strings.Join(append(doubts, dice), "; "))
+		default:
+			p.say(o, true, pr.Case, "as things stand: %s (%s)", pr.Reason, strings.Join(doubts, "; "))
+		}
+	}
+	if dice != "" {
+		doubts = append(doubts, dice)
+	}
+	if len(probs) > 0 {
+		return
+	}
+	p.path(o, evs)
+	if d := p.declared[o.Line]; d != nil {
+		p.odds(o, d, evs)
+	}
+	rolled := false
+	for _, e := range evs {
+		if r, ok := e.(*engine.Roll); ok && !strings.HasPrefix(r.Purpose, "command control for ") {
+			rolled = true
+		}
+	}
+	if len(doubts) > 0 {
+		p.say(o, true, "", "decided at resolution: %s", strings.Join(doubts, "; "))
+	}
+	if rolled {
+		p.say(o, false, "", "its outcome hangs on a die roll at resolution")
+		p.spread(o)
+	}
+}
+
+// commandWarning says what unit id must roll to be in command control
+// (std 10.3: more than its TCR) and what a failure costs.
+func (p *previewer) commandWarning(o engine.Order, id string, c commandRoll) {
+	need := "a " + strconv.Itoa(c.tcr+1)
+	if c.tcr+1 < 6 {
+		need += " or more"
+	}
+	if c.rule == "std 10.42" || p.g.phase().kind == kindCombat {
+		p.say(o, true, c.rule, "%s must pass a command roll, %s (%d in 6), to attack at full strength", id, need, 6-c.tcr)
+		return
+	}
+	p.say(o, true, c.rule, "%s must pass a command roll, %s (%d in 6), or it may not move", id, need, 6-c.tcr)
+}
+
+// tainted returns the line of the earlier order whose die decides
+// something o names, and the word.
+func (p *previewer) tainted(o engine.Order) (int, string) {
+	for _, c := range o.Clauses {
+		for _, w := range c.Words {
+			if line, ok := p.taint[w.Text]; ok {
+				return line, w.Text
+			}
+		}
+	}
+	for _, u := range p.named(o) {
+		if line, ok := p.taint[u.Hex.String()]; ok && u.OnMap() {
+			return line, u.ID
+		}
+	}
+	return 0, ""
+}
+
+// spread marks what order o's die may change: the words of the order
+// and, for an attack, every hex within two of its targets (retreats and
+// advances, std 8.6, 8.7) with the units in them.
+func (p *previewer) spread(o engine.Order) {
+	for _, c := range o.Clauses {
+		for _, w := range c.Words {
+			if _, ok := p.taint[w.Text]; !ok {
+				p.taint[w.Text] = o.Line
+			}
+		}
+	}
+	d := p.declared[o.Line]
+	if d == nil {
+		return
+	}
+	grid := p.g.Map().Grid
+	for _, t := range d.c.targets {
+		for _, h := range grid.Within(t, 2) {
+			if _, ok := p.taint[h.String()]; !ok {
+				p.taint[h.String()] = o.Line
+			}
+			for _, u := range p.g.at[h] {
+				if _, ok := p.taint[u.ID]; !ok {
+					p.taint[u.ID] = o.Line
+				}
+			}
+		}
+	}
+}
+
+// hidden says what the side cannot see that could change what becomes of
+// order o: a Gruppe marker (T 18) or, under limited fog, a hex out of sight
+// on or next to the hexes the order goes through or names, or, for an
+// order the sandbox refused, within reach of its units.
+func (p *previewer) hidden(o engine.Order, evs []engine.Event, refused bool) string {
+	grid := p.g.Map().Grid
+	markers := map[hex.Hex]bool{}
+	for _, m := range p.v.Markers {
+		markers[m.Hex] = true
+	}
+	unseen := func(h hex.Hex) string {
+		switch {
+		case markers[h]:
+			return "the Gruppe marker in " + h.String() + " may hide units that stop or bar it [T 18.41]"
+		case grid.Contains(h) && !p.v.Sees(h):
+			return h.String() + " is out of your sight: an enemy there would stop or bar it"
+		}
+		return ""
+	}
+	var hexes []hex.Hex
+	for _, e := range evs {
+		if m, ok := e.(*Moved); ok && m.Side == p.side {
+			hexes = append(hexes, m.Path...)
+		}
+	}
+	for _, w := range wordsOfAll(o) {
+		if h, err := hex.Parse(w); err == nil {
+			hexes = append(hexes, h)
+		}
+	}
+	// A zone of control bars a move and an HQ's command radius
+	// (std 7.21, 10.32): what is hidden within reach may change either.
+	reach := 1
+	for _, u := range p.named(o) {
+		if u.OnMap() {
+			hexes = append(hexes, u.Hex)
+		}
+		switch {
+		case o.Verb == "cc" && u.IsHQ():
+			reach = max(reach, p.g.commandRadius(u)+1)
+		case refused && (o.Verb == "move" || o.Verb == "rail" || o.Verb == "withdraw"):
+			reach = max(reach, u.MA()+1)
+		}
+	}
+	for _, h := range hexes {
+		for _, x := range grid.Within(h, reach) {
+			if why := unseen(x); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
+func wordsOfAll(o engine.Order) []string {
+	var out []string
+	for _, c := range o.Clauses {
+		for _, w := range c.Words {
+			out = append(out, w.Text)
 		}
 	}
 	return out
 }
 
-// events turns what the sandbox logged for order o into remarks: the path
-// of a move given by destination, and any refusal as a warning.
-func (p *previewer) events(o engine.Order, evs []engine.Event) {
-	_, toDest := o.Clause("to")
+// named lists the side's units order o names, those of a named Gruppe
+// included (T 18.31), each once.
+func (p *previewer) named(o engine.Order) []*Unit {
+	var out []*Unit
+	add := func(u *Unit) {
+		if u != nil && u.Side() == p.side && !slices.Contains(out, u) {
+			out = append(out, u)
+		}
+	}
+	for _, w := range wordsOfAll(o) {
+		if p.g.gruppeRef(p.side, w) {
+			n, _ := strconv.Atoi(w[1:])
+			if gr := p.g.gruppe(n); gr != nil {
+				for _, u := range p.g.members(gr) {
+					add(u)
+				}
+			}
+			continue
+		}
+		add(p.g.units[w])
+	}
+	return out
+}
+
+// path gives the path of a move given by destination (std 5.12) or of a
+// rail move (std 5.33).
+func (p *previewer) path(o engine.Order, evs []engine.Event) {
+	if _, toDest := o.Clause("to"); !toDest {
+		return
+	}
 	var path []hex.Hex
 	mp, rail := 0, false
 	join := func(ps []hex.Hex) {
@@ -241,108 +414,59 @@ func (p *previewer) events(o engine.Order, evs []engine.Event) {
 	for _, e := range evs {
 		switch e := e.(type) {
 		case *Moved:
-			join(e.Path)
-			mp, rail = e.MP, e.Rail
+			if e.Side == p.side {
+				join(e.Path)
+				mp, rail = e.MP, e.Rail
+			}
 		case *MarkerMoved:
 			if e.For == p.side {
 				join(e.Path)
 				mp += e.MP
 			}
-		case *engine.Rejected:
-			if e.Side == p.side {
-				p.say(o, true, e.Problem.Case, "as things stand: %s", e.Problem.Reason)
-			}
 		}
 	}
-	if !toDest || len(path) < 2 {
+	if len(path) < 2 {
 		return
 	}
 	hs := make([]string, len(path))
 	for i, h := range path {
 		hs[i] = h.String()
 	}
-	switch {
-	case rail:
+	if rail {
 		p.say(o, false, "std 5.33", "by rail through %s (%d hexes)", strings.Join(hs, " "), len(path)-1)
-	default:
-		p.say(o, false, "std 5.12", "path %s (%d MP)", strings.Join(hs, " "), mp)
+		return
 	}
+	p.say(o, false, "std 5.12", "path %s (%d MP)", strings.Join(hs, " "), mp)
 }
 
-// attacks previews a Combat Phase: each attack is declared in file order
-// and its odds computed as things stand (std 8.4), without rolling.
-func (p *previewer) attacks(orders []engine.Order) {
-	g, side := p.g, p.side
-	ph := newCombatPhase()
-	p.command(orders, true)
-	n := 0
-	for _, o := range orders {
-		if o.Verb != "attack" {
-			continue
+// odds gives an attack's odds as declared (std 8.4), whether its guard
+// holds, and what would make it fare badly.
+func (p *previewer) odds(o engine.Order, d *declaration, evs []engine.Event) {
+	c, od := d.c, d.od
+	for _, id := range d.oos {
+		p.say(o, true, "std 9.23", "%s attacks out of supply: it rolls for attrition first and attacks at half strength", id)
+	}
+	for _, e := range evs {
+		if n, ok := e.(*engine.Note); ok && strings.Contains(n.Text, " skipped: condition ") {
+			p.say(o, true, "std 8.4", "as things stand the attack would be skipped: %s", n.Text[strings.Index(n.Text, "condition "):])
+			return
 		}
-		n++
-		p.commandNote(o)
-		if h, ok := p.markerTarget(o); ok {
-			// T 18, digest 7.2: what a marker hides is not in the view.
-			p.say(o, false, "T 18.0", "a Gruppe marker stands in %s; what defends there is known only at resolution", h)
-			continue
-		}
-		from := len(p.l.events)
-		c, ok := g.declareAttack(side, o, n, ph, p.l)
-		if !ok {
-			p.events(o, p.l.events[from:])
-			continue
-		}
-		for _, u := range c.attackers {
-			if !g.supplyTraced(u) {
-				c.oos[u.ID] = true
-				p.say(o, true, "std 9.23", "%s attacks out of supply: it rolls for attrition first and attacks at half strength", u.ID)
-			}
-		}
-		od := g.combatOdds(c)
-		for _, gd := range c.guards {
-			if pass, why := g.guardHolds(c, gd, od); !pass {
-				p.say(o, true, "std 8.4", "as things stand the condition %q does not hold (%s): the attack would be skipped", gd.text, why)
-			}
-		}
-		switch {
-		case od.total == 0:
-			p.say(o, true, "std 8.12", "as things stand the attack totals 0 strength")
-		case od.raw < 1:
-			p.say(o, true, "std 8.8", "as things stand the odds %d:%d are below %s, the lowest column of the TCR %d row: the attack would be refused",
-				od.total, od.def, columnName(1, c.tcr), c.tcr)
-		default:
-			p.say(o, false, "std 8.4", "%s", oddsText(c, od))
-			if r := crtRow(c.tcr)[od.final-1]; 2*r[0] < r[1] {
-				p.say(o, true, "std 8.8", "as things stand the attack is at %s, below 1-2", columnName(od.final, c.tcr))
-			}
-		}
-		// The declaration stands for the attacks after it (std 8.14,
-		// 10.11, 10.24).
-		for _, u := range c.attackers {
-			u.Attacked = true
-		}
-		for _, hq := range c.heroes {
-			hq.Attacked = true
-			ph.heroicIn[hq.ID] = n
-		}
-		for _, hq := range c.shifts {
-			ph.shiftUsed[hq.ID] = n
-		}
-		for _, h := range c.targets {
-			if c.forts[h] != nil {
-				ph.forts[h] = true
-			}
-			for _, u := range c.defenders[h] {
-				u.Defended = true
-			}
-		}
+	}
+	if od.total == 0 || od.raw < 1 {
+		return // refused, and said so
+	}
+	p.say(o, false, "std 8.4", "%s", oddsText(c, od))
+	if r := crtRow(c.tcr)[od.final-1]; 2*r[0] < r[1] {
+		p.say(o, true, "std 8.8", "as things stand the attack is at %s, below 1-2", columnName(od.final, c.tcr))
 	}
 }
 
 // markerTarget returns a target hex of attack order o that holds a Gruppe
 // marker the viewing side cannot look under.
 func (p *previewer) markerTarget(o engine.Order) (hex.Hex, bool) {
+	if o.Verb != "attack" {
+		return hex.Hex{}, false
+	}
 	for _, w := range wordsOf(o, "") {
 		h, err := hex.Parse(w)
 		if err != nil {

@@ -25,7 +25,8 @@ func (v *View) Sandbox() *Game {
 		if d == nil {
 			continue
 		}
-		u := &Unit{ID: uv.ID, Data: d, Loc: uv.Loc, Hex: uv.Hex, StepsLost: d.Steps - uv.Steps, Entrained: uv.Entrained, UsedRail: uv.UsedRail}
+		u := &Unit{ID: uv.ID, Data: d, Loc: uv.Loc, Hex: uv.Hex, StepsLost: d.Steps - uv.Steps, Entrained: uv.Entrained, UsedRail: uv.UsedRail,
+			ArriveTurn: uv.Arrive, Entry: uv.Entry}
 		if u.Loc == OnMap {
 			g.LastOcc[u.Hex] = u.Side()
 		}
@@ -42,6 +43,10 @@ func (v *View) Sandbox() *Game {
 		g.Forts = append(g.Forts, ft)
 		g.forts[fv.Hex] = ft
 	}
+	if v.Own != nil {
+		g.Standing[v.For] = v.Own.clone()
+	}
+	g.Vacated = append([]hex.Hex(nil), v.Vacated...)
 	g.Hidden = v.sandboxGruppen(g.phaseStamp())
 	g.reindex()
 	return g

@@ -36,6 +36,7 @@ func (g *Game) resolveSetup(orders map[engine.Side][]engine.Order, l *log) {
 	w := g.setupWindow()
 	for _, side := range g.sortedSides() {
 		for _, o := range orders[side] {
+			l.start(o)
 			switch {
 			case isStanding(o.Verb):
 				g.applyStanding(side, o, l)
@@ -52,6 +53,7 @@ func (g *Game) resolveSetup(orders map[engine.Side][]engine.Order, l *log) {
 			}
 		}
 	}
+	l.start(engine.Order{})
 	g.revealAtPhaseEnd(l)
 	g.SetupDone = true
 }

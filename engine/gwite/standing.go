@@ -2,6 +2,7 @@ package gwite
 
 import (
 	"strconv"
+	"strings"
 
 	"pbem/engine"
 	"pbem/engine/hex"
@@ -135,7 +136,11 @@ func (g *Game) applyStanding(side engine.Side, o engine.Order, l *log) {
 				legal = legal || x == opt
 			}
 			if !legal {
-				l.reject(side, o, "std 8.9", "%s is not an option for result %d (have %v)", w, n, optionsFor(Result(n)))
+				var have []string
+				for _, x := range optionsFor(Result(n)) {
+					have = append(have, string(x))
+				}
+				l.reject(side, o, "std 8.9", "%s is not an option for result %d (the options are %s)", w, n, strings.Join(have, ", "))
 				return
 			}
 			opts = append(opts, opt)

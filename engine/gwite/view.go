@@ -28,6 +28,9 @@ type View struct {
 	// Ghosts, under limited fog: the enemy units and markers the side saw
 	// and sees no more, where and when it last saw them (fog.go).
 	Ghosts []GhostView `json:",omitempty"`
+	// Vacated is the hexes in sight that the enemy cavalry withdrew from
+	// in the phase just before, which the side may occupy (std 12.16).
+	Vacated []hex.Hex `json:",omitempty"`
 
 	// The public game data the view is drawn on, and where the game
 	// stands in its sequence of play, for Sandbox.
@@ -146,6 +149,11 @@ func (g *Game) View(side engine.Side) engine.View {
 		v.Own = st.clone()
 	}
 	g.gruppeViews(v) // T 18
+	for _, h := range g.Vacated {
+		if sees(sight, h) {
+			v.Vacated = append(v.Vacated, h)
+		}
+	}
 	if sight != nil {
 		markers := v.Markers[:0]
 		for _, m := range v.Markers {

@@ -14,6 +14,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -112,8 +113,8 @@ func Bind(st engine.State, gameID string, side engine.Side, f *orders.File, sign
 		return nil, errs
 	}
 	b.Game, b.Side, b.Window = gameID, string(side), w.ID
-	r := &Result{Binding: b, Window: w, Orders: f.Orders, Problems: st.Validate(side, f.Orders),
-		Remarks: st.Preview(side, f.Orders), Receipt: Receipt{Window: w.ID, Hash: Hash(Canonical(b, f.Orders)), Signed: signed}}
+	r := &Result{Binding: b, Window: w, Orders: f.Orders, Receipt: Receipt{Window: w.ID, Hash: Hash(Canonical(b, f.Orders)), Signed: signed}}
+	r.Problems, r.Remarks = judge(st, side, f.Orders)
 	for _, a := range accepted {
 		if a.Window != w.ID {
 			continue
@@ -131,6 +132,23 @@ func Bind(st engine.State, gameID string, side engine.Side, f *orders.File, sign
 		return nil, errs
 	}
 	return r, nil
+}
+
+// judge is what the window will refuse of orders, Validate's problems and
+// the orders the preview finds refused whatever the dice and the other
+// side do, in the order of the file, and the preview's other remarks.
+func judge(st engine.State, side engine.Side, orders []engine.Order) ([]engine.Problem, []engine.Remark) {
+	problems := st.Validate(side, orders)
+	var remarks []engine.Remark
+	for _, rm := range st.Preview(side, orders) {
+		if rm.Refused {
+			problems = append(problems, engine.Problem{Line: rm.Line, Order: rm.Order, Reason: rm.Text, Case: rm.Case})
+			continue
+		}
+		remarks = append(remarks, rm)
+	}
+	slices.SortStableFunc(problems, func(a, b engine.Problem) int { return a.Line - b.Line })
+	return problems, remarks
 }
 
 // stamp prints a signature time for an acknowledgement, in UTC.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,43 +13,85 @@ import (
 	"pbem/pbem/dice"
 )
 
-// Every example file of docs/order-files.md binds to its window of
-// tannenberg-1914 without a problem.
+// Every order file the docs show (a fenced `orders` block of any file
+// under docs/) goes through the referee as a player's file would: it binds
+// to its window of tannenberg-1914 (with the cavalry windows) without a
+// problem or a warning, is acknowledged as accepted, and when the window
+// is resolved with it, nothing of it is refused. Between the examples'
+// windows every side sends nothing and its standing orders decide.
 func TestDocExamples(t *testing.T) {
-	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "order-files.md"))
+	docs, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := regexp.MustCompile("(?s)```orders\n(.*?)```").FindAllSubmatch(doc, -1)
-	kinds := map[string]bool{}
-	for _, m := range blocks {
-		f, err := orders.Parse("example", m[1], verbs)
-		if err != nil {
-			t.Fatalf("%v\n%s", err, m[1])
-		}
-		b, err := orders.ReadBinding(f.Header)
+	type example struct {
+		doc     string
+		f       *orders.File
+		binding orders.Binding
+	}
+	byWindow := map[string][]example{}
+	for _, doc := range docs {
+		b, err := os.ReadFile(doc)
 		if err != nil {
 			t.Fatal(err)
 		}
-		st := tannenberg(t)
-		for st.Window().ID != b.Window {
-			if st.Window().Turn > 1 {
-				t.Fatalf("no window %s in GT1", b.Window)
+		for _, m := range regexp.MustCompile("(?s)```orders\n(.*?)```").FindAllSubmatch(b, -1) {
+			name := filepath.Base(doc)
+			f, err := orders.Parse(name, m[1], verbs)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, m[1])
 			}
-			st, _, err = st.Resolve(nil, dice.New([]byte("doc"), st.Window().ID))
+			bd, err := orders.ReadBinding(f.Header)
 			if err != nil {
 				t.Fatal(err)
 			}
+			byWindow[bd.Window] = append(byWindow[bd.Window], example{name, f, bd})
 		}
-		r, err := Bind(st, "club-7-tannenberg", engine.Side(b.Side), f, time.Time{}, nil)
+	}
+	kinds := map[string]bool{}
+	st := tannenberg(t)
+	for st.Window().Turn == 1 {
+		w := st.Window()
+		sent := map[engine.Side][]engine.Order{}
+		for _, ex := range byWindow[w.ID] {
+			name, side := ex.doc, engine.Side(ex.binding.Side)
+			delete(byWindow, w.ID)
+			r, err := Bind(st, "club-7-tannenberg", side, ex.f, time.Time{}, nil)
+			if err != nil {
+				t.Errorf("%s: %s: %v", name, w.ID, err)
+				continue
+			}
+			for _, p := range r.Problems {
+				t.Errorf("%s: %s: %s", name, w.ID, p)
+			}
+			a := Acknowledge(Ack{Game: "club-7-tannenberg", Side: side, Fingerprint: fingerprint, Window: w,
+				Deadline: "Tue 3 Sep 1914 18:00 UTC", File: ex.f, Result: r})
+			if !strings.HasPrefix(a, "ACCEPTED: ") {
+				t.Errorf("%s: %s: %s", name, w.ID, a)
+			}
+			for _, seed := range []string{"doc", "other dice", "third dice"} {
+				_, events, err := st.Resolve(map[engine.Side][]engine.Order{side: ex.f.Orders}, dice.New([]byte(seed), w.ID))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range events {
+					if rj, ok := e.(*engine.Rejected); ok {
+						t.Errorf("%s: %s: refused at resolution: %s", name, w.ID, rj.Problem)
+					}
+				}
+			}
+			if sent[side] == nil {
+				sent[side] = ex.f.Orders
+			}
+			kinds[w.ID[strings.Index(w.ID, "-")+1:]] = true
+		}
+		st, _, err = st.Resolve(sent, dice.New([]byte("doc"), w.ID))
 		if err != nil {
-			t.Errorf("%s: %v", b.Window, err)
-			continue
+			t.Fatal(err)
 		}
-		if len(r.Problems) > 0 {
-			t.Errorf("%s: %v", b.Window, r.Problems)
-		}
-		kinds[b.Window[len("GT1 DE-"):]] = true
+	}
+	for id, exs := range byWindow {
+		t.Errorf("%s: no window %s in the first game-turn", exs[0].doc, id)
 	}
 	for _, k := range []string{"SETUP", "MOVE", "COMBAT", "CAVWD"} {
 		if !kinds[k] {

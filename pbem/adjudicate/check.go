@@ -37,6 +37,8 @@ type outcome struct {
 //	error "TEXT"                 resolution failed with TEXT
 //	remark SIDE LINE "TEXT"      the preview of SIDE's order on LINE says TEXT
 //	warning SIDE LINE "TEXT"     the preview warns of SIDE's order on LINE: TEXT
+//	refused SIDE LINE "TEXT"     the preview finds SIDE's order on LINE refused
+//	                             whatever the dice and the other side do: TEXT
 //	warnings SIDE N              the preview of SIDE's orders has N warnings
 func (c *Case) check(o *outcome, r *Result) {
 	lines := strings.Split(c.Sections["expect"], "\n")
@@ -88,7 +90,7 @@ func (c *Case) check(o *outcome, r *Result) {
 			if !found {
 				bad("no rejection of %s's line %d citing %q", words[1], n, quoted)
 			}
-		case "remark", "warning":
+		case "remark", "warning", "refused":
 			if len(words) < 3 {
 				bad("want: %s SIDE LINE \"TEXT\"", words[0])
 				continue
@@ -96,7 +98,14 @@ func (c *Case) check(o *outcome, r *Result) {
 			n, _ := strconv.Atoi(words[2])
 			found := false
 			for _, rm := range o.previews[engine.Side(words[1])] {
-				if rm.Line == n && rm.Warning == (words[0] == "warning") && strings.Contains(rm.String(), quoted) {
+				kind := "remark"
+				switch {
+				case rm.Warning:
+					kind = "warning"
+				case rm.Refused:
+					kind = "refused"
+				}
+				if rm.Line == n && kind == words[0] && strings.Contains(rm.String(), quoted) {
 					found = true
 				}
 			}

@@ -1,0 +1,191 @@
+package ack
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"pbem/engine"
+	"pbem/engine/gwite"
+	"pbem/orders"
+	"pbem/pbem/dice"
+)
+
+// at resolves tannenberg-1914 (cavalry windows) with nothing sent until
+// window id is open.
+func at(t *testing.T, id string) engine.State {
+	t.Helper()
+	st := tannenberg(t)
+	for st.Window().ID != id {
+		if st.Window().Done {
+			t.Fatalf("no window %s", id)
+		}
+		var err error
+		st, _, err = st.Resolve(nil, dice.New([]byte("cases"), st.Window().ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+// ackAndResolve binds body for side to the open window of st and resolves
+// the window with it, the other side sending nothing.
+func ackAndResolve(t *testing.T, st engine.State, side engine.Side, body string) (*Result, string, []engine.Event) {
+	t.Helper()
+	w := st.Window()
+	text := fmt.Sprintf("Game: t1\nSide: %s\nWindow: %s\nNonce: case-nonce-%d\n\n%s", side, w.ID, len(body), body)
+	f, err := orders.Parse("orders.txt", []byte(text), verbs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Bind(st, "t1", side, f, time.Time{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := Acknowledge(Ack{Game: "t1", Side: side, Fingerprint: fingerprint, Window: w, Deadline: "-", File: f, Result: r})
+	_, events, err := st.Resolve(map[engine.Side][]engine.Order{side: f.Orders}, dice.New([]byte("cases"), w.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, a, events
+}
+
+// refusedAt returns the reason resolution refused the order on line.
+func refusedAt(events []engine.Event, line int) string {
+	for _, e := range events {
+		if rj, ok := e.(*engine.Rejected); ok && rj.Problem.Line == line {
+			return rj.Problem.Reason
+		}
+	}
+	return ""
+}
+
+func problemAt(r *Result, line int) *engine.Problem {
+	for i := range r.Problems {
+		if r.Problems[i].Line == line {
+			return &r.Problems[i]
+		}
+	}
+	return nil
+}
+
+// std 10.32: a unit beyond the HQ's command radius cannot be put in its
+// command; the acknowledgement says so as an error, with the case.
+func TestAckCommandRadius_10_32(t *testing.T) {
+	st := at(t, "GT1 RU-MOVE")
+	r, a, evs := ackAndResolve(t, st, "RU", "cc RU-S-2 with RU-XX\n")
+	p := problemAt(r, 6)
+	if p == nil || p.Case != "std 10.32" || refusedAt(evs, 6) == "" {
+		t.Fatalf("problem %v, refused at resolution %q:\n%s", p, refusedAt(evs, 6), a)
+	}
+	if !strings.Contains(a, "These orders will be refused") || !strings.Contains(a, "line 6: cc RU-S-2 with RU-XX") {
+		t.Errorf("the acknowledgement does not refuse line 6:\n%s", a)
+	}
+}
+
+// std 14.0: a reinforcement arrives entrained; a land move for it in the
+// phase it arrives is refused (std 5.33), and the acknowledgement says so.
+func TestAckReinforcementArrivesEntrained_14_0(t *testing.T) {
+	st := at(t, "GT3 RU-MOVE")
+	r, a, evs := ackAndResolve(t, st, "RU", "move RU-54RD to 0404\n")
+	p := problemAt(r, 6)
+	if p == nil || p.Case != "std 5.33" || !strings.Contains(p.Reason, "entrained") || refusedAt(evs, 6) == "" {
+		t.Fatalf("problem %v, refused at resolution %q:\n%s", p, refusedAt(evs, 6), a)
+	}
+}
+
+// std 8.9: the options of a result are those of the Option Table; a
+// standing order naming another is refused in the acknowledgement, with
+// the options in words.
+func TestAckStandingOptions_8_9(t *testing.T) {
+	st := at(t, "GT1 RU-MOVE")
+	r, a, evs := ackAndResolve(t, st, "RU", "options 2 retreat2 half\n")
+	p := problemAt(r, 6)
+	if p == nil || p.Case != "std 8.9" || refusedAt(evs, 6) == "" {
+		t.Fatalf("problem %v, refused at resolution %q:\n%s", p, refusedAt(evs, 6), a)
+	}
+	if !strings.Contains(p.Reason, "eliminate, half-retreat, retreat2") {
+		t.Errorf("the reason does not give the options in words: %s", p.Reason)
+	}
+}
+
+// std 5.12: `move UNIT to HEX via HEX...`, as the usage line allows,
+// moves along the hexes given and on to HEX, and the acknowledgement
+// neither refuses nor warns.
+func TestAckMoveToVia_5_12(t *testing.T) {
+	st := at(t, "GT1 RU-MOVE")
+	r, a, evs := ackAndResolve(t, st, "RU", "move RU-2ID to 2118 via 2417 2318 2217\n")
+	if len(r.Problems) > 0 {
+		t.Fatalf("refused:\n%s", a)
+	}
+	for _, rm := range r.Remarks {
+		if rm.Warning {
+			t.Errorf("warning %s", rm)
+		}
+	}
+	var path []string
+	for _, e := range evs {
+		if m, ok := e.(*gwite.Moved); ok && m.Unit == "RU-2ID" {
+			for _, h := range m.Path {
+				path = append(path, h.String())
+			}
+		}
+	}
+	if got := strings.Join(path, " "); got != "2518 2417 2318 2217 2118" {
+		t.Errorf("RU-2ID moved along %q", got)
+	}
+	if !strings.Contains(a, "move RU-2ID to 2118 via 2417 2318 2217") {
+		t.Errorf("the order is not echoed as given:\n%s", a)
+	}
+}
+
+// std 8.4, digest 002 P4: an attack whose condition does not hold is
+// skipped and its units have not attacked, so a later attack by them goes
+// on; the acknowledgement warns of the skip and does not refuse the later
+// attack.
+func TestAckSkippedAttackLeavesUnitsFree_8_4(t *testing.T) {
+	st := at(t, "GT1 RU-MOVE")
+	next, _, err := st.Resolve(map[engine.Side][]engine.Order{"RU": mustOrders(t, "move RU-III via 0609 0610\nmove RU-R-1 to 0609\n")},
+		dice.New([]byte("cases"), "GT1 RU-MOVE"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st = next
+	for st.Window().ID != "GT1 RU-COMBAT" {
+		st, _, err = st.Resolve(nil, dice.New([]byte("cases"), st.Window().ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, a, evs := ackAndResolve(t, st, "RU", "attack 0611 with RU-III if odds>=9-1\nattack 0611 with RU-III\n")
+	if len(r.Problems) > 0 || strings.Contains(a, "already attacked") {
+		t.Fatalf("the second attack is refused:\n%s", a)
+	}
+	skipped := false
+	for _, rm := range r.Remarks {
+		skipped = skipped || (rm.Line == 6 && rm.Warning && strings.Contains(rm.Text, "skipped"))
+	}
+	if !skipped {
+		t.Errorf("no warning that the first attack would be skipped:\n%s", a)
+	}
+	fought := false
+	for _, e := range evs {
+		if c, ok := e.(*gwite.Combat); ok && c.N == 2 {
+			fought = true
+		}
+	}
+	if !fought || refusedAt(evs, 7) != "" {
+		t.Errorf("the second attack did not go on (refused: %q)", refusedAt(evs, 7))
+	}
+}
+
+func mustOrders(t *testing.T, body string) []engine.Order {
+	t.Helper()
+	f, err := orders.Parse("orders.txt", []byte(body), verbs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Orders
+}

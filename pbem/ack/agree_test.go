@@ -1,0 +1,317 @@
+package ack
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"pbem/engine"
+	"pbem/engine/gwite"
+	"pbem/engine/hex"
+	"pbem/engine/rulesets"
+	"pbem/orders"
+	"pbem/pbem/dice"
+	"pbem/pbem/robot"
+	"pbem/scenarios"
+)
+
+// The acknowledgement agrees with the referee: an order it accepts
+// without an error or a warning is never refused when the window is
+// resolved with the other side sending nothing, whatever the dice. The
+// positions are those of robot games of every scenario, with and without
+// the cavalry windows and limited fog; the files are the robot's orders,
+// mutations of them, random orders for the side's own units and every
+// order example of the docs.
+func TestAcknowledgementAgreesWithResolution(t *testing.T) {
+	positions := selfplayPositions(t)
+	if len(positions) < 200 {
+		t.Fatalf("%d positions; the property wants at least 200", len(positions))
+	}
+	examples := docOrderLines(t)
+	rng := rand.New(rand.NewPCG(16, 1))
+	files, checked, plain, orderCount := 0, 0, 0, 0
+	bad := map[string]int{}
+	for i, p := range positions {
+		w := p.st.Window()
+		for _, side := range w.Submit {
+			v := p.st.View(side).(*gwite.View)
+			bodies := []string{robot.Orders(v)}
+			for k := 0; k < 3; k++ {
+				bodies = append(bodies, mutate(rng, v, bodies[0]), randomOrders(rng, v))
+			}
+			bodies = append(bodies, strings.Join(examples, "\n"))
+			for k, body := range bodies {
+				name := fmt.Sprintf("pos%d-%s-%d", i, side, k)
+				text := fmt.Sprintf("Game: t1\nSide: %s\nWindow: %s\nNonce: %s\n\n%s\n", side, w.ID, name, body)
+				f, err := orders.Parse(name, []byte(text), verbs)
+				if err != nil {
+					continue // a mutation the parser refuses: not the referee's business
+				}
+				files++
+				r, err := Bind(p.st, "t1", side, f, time.Time{}, nil)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				flagged := map[int]bool{}
+				for _, pr := range r.Problems {
+					flagged[pr.Line] = true
+				}
+				for _, rm := range r.Remarks {
+					if rm.Warning {
+						flagged[rm.Line] = true
+					}
+				}
+				clean, refusedLines := 0, map[int]bool{}
+				for _, o := range f.Orders {
+					if !flagged[o.Line] {
+						clean++
+					}
+				}
+				plain += clean
+				orderCount += len(f.Orders)
+				for _, seed := range []string{"a", "b"} {
+					_, events, err := p.st.Resolve(map[engine.Side][]engine.Order{side: f.Orders}, dice.New([]byte(seed+name), w.ID))
+					if err != nil {
+						t.Fatalf("%s: %v", name, err)
+					}
+					for _, e := range events {
+						rj, ok := e.(*engine.Rejected)
+						if !ok || rj.Side != side {
+							continue
+						}
+						refusedLines[rj.Problem.Line] = true
+						checked++
+						if flagged[rj.Problem.Line] {
+							continue
+						}
+						key := rj.Problem.Case + " " + regexp.MustCompile(`[0-9A-Z][-0-9A-Za-z]*`).ReplaceAllString(rj.Problem.Reason, "X")
+						if bad[key]++; bad[key] <= 2 {
+							t.Errorf("%s (%s, %s): accepted without warning, refused at resolution: %s\n%s",
+								name, w.ID, p.label, rj.Problem, ackOf(f, r, side, w))
+						}
+					}
+					// And the other way: what the acknowledgement calls
+					// refused is refused.
+					for _, pr := range r.Problems {
+						if !refusedLines[pr.Line] {
+							t.Errorf("%s (%s, %s): the acknowledgement refuses %s, resolution carries it out", name, w.ID, p.label, pr)
+						}
+					}
+				}
+			}
+		}
+	}
+	keys := slices.Collect(func(yield func(string) bool) {
+		for k := range bad {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+	sort.Strings(keys)
+	for _, k := range keys {
+		t.Logf("%5d  %s", bad[k], k)
+	}
+	t.Logf("%d positions, %d files, %d orders, %d accepted without warning, %d refusals checked", len(positions), files, orderCount, plain, checked)
+}
+
+func ackOf(f *orders.File, r *Result, side engine.Side, w engine.Window) string {
+	return Acknowledge(Ack{Game: "t1", Side: side, Fingerprint: fingerprint, Window: w, Deadline: "-", File: f, Result: r})
+}
+
+type position struct {
+	st    engine.State
+	label string
+}
+
+// selfplayPositions plays every scenario robot against robot under three
+// sets of options and keeps the state at each window.
+func selfplayPositions(t *testing.T) []position {
+	t.Helper()
+	c, err := scenarios.Embedded()
+	if c == nil {
+		t.Fatal(err)
+	}
+	var out []position
+	for _, opt := range []engine.Options{nil, {"cavalry-windows": true}, {"fog-limited": true}} {
+		for _, g := range c.Games {
+			for _, s := range g.Scenarios {
+				st, err := rulesets.New(g, s, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				label := fmt.Sprintf("%s %v", s.Name, opt)
+				for !st.Window().Done {
+					w := st.Window()
+					out = append(out, position{st, label})
+					byside := map[engine.Side][]engine.Order{}
+					for _, side := range w.Submit {
+						f, err := orders.Parse("robot", []byte(robot.Orders(st.View(side).(*gwite.View))), verbs)
+						if err != nil {
+							t.Fatal(err)
+						}
+						byside[side] = f.Orders
+					}
+					st, _, err = st.Resolve(byside, dice.New([]byte("positions"), w.ID))
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// docOrderLines is every order line of the docs' examples: the fenced
+// order files and the indented examples.
+func docOrderLines(t *testing.T) []string {
+	t.Helper()
+	docs, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range docs {
+		b, err := os.ReadFile(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			l := strings.TrimSpace(strings.SplitN(line, "#", 2)[0])
+			fs := strings.Fields(l)
+			if len(fs) < 2 || verbByName(fs[0]) == nil || seen[l] {
+				continue
+			}
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func verbByName(name string) *engine.Verb {
+	for i := range verbs {
+		if verbs[i].Name == name {
+			return &verbs[i]
+		}
+	}
+	return nil
+}
+
+// mutate changes the robot's orders the way a player's slips would: a
+// destination a few hexes off, another unit, a path given hex by hex, an
+// order repeated.
+func mutate(rng *rand.Rand, v *gwite.View, body string) string {
+	own := ownIDs(v)
+	var out []string
+	for _, line := range strings.Split(body, "\n") {
+		fs := strings.Fields(strings.SplitN(line, "#", 2)[0])
+		if len(fs) == 0 {
+			continue
+		}
+		switch rng.IntN(6) {
+		case 0: // every hex moved to a neighbour
+			for i, f := range fs {
+				if h, err := hex.Parse(f); err == nil {
+					fs[i] = near(rng, v, h, 1).String()
+				}
+			}
+		case 1: // another unit of the side
+			for i, f := range fs {
+				if strings.Contains(f, "-") && len(own) > 0 && rng.IntN(2) == 0 {
+					fs[i] = own[rng.IntN(len(own))]
+				}
+			}
+		case 2: // said twice
+			out = append(out, strings.Join(fs, " "))
+		case 3: // to a hex, by way of the hexes in between
+			if i := slices.Index(fs, "to"); i > 0 && i+1 < len(fs) && (fs[0] == "move" || fs[0] == "rail") {
+				if h, err := hex.Parse(fs[i+1]); err == nil {
+					a := near(rng, v, h, 1)
+					fs = append(fs[:i+2:i+2], "via", a.String(), h.String())
+				}
+			}
+		}
+		out = append(out, strings.Join(fs, " "))
+	}
+	return strings.Join(out, "\n")
+}
+
+// randomOrders gives each of a few of the side's units an order of the
+// window's verbs, with hexes near it.
+func randomOrders(rng *rand.Rand, v *gwite.View) string {
+	var units []gwite.UnitView
+	var hqs []string
+	for _, u := range v.Units {
+		if u.Side == v.For && u.Loc != gwite.Eliminated {
+			units = append(units, u)
+			if u.HQ.Command > 0 {
+				hqs = append(hqs, u.ID)
+			}
+		}
+	}
+	if len(units) == 0 || len(v.Win.Verbs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for k := 0; k < 8; k++ {
+		u := units[rng.IntN(len(units))]
+		h := func(d int) string { return near(rng, v, u.Hex, d).String() }
+		switch verb := v.Win.Verbs[rng.IntN(len(v.Win.Verbs))]; verb {
+		case "move", "rail", "occupy":
+			fmt.Fprintf(&b, "%s %s to %s\n", verb, u.ID, h(1+rng.IntN(6)))
+		case "entrain", "detrain", "withhold", "replace", "leave":
+			fmt.Fprintf(&b, "%s %s\n", verb, u.ID)
+		case "withdraw":
+			if rng.IntN(2) == 0 {
+				fmt.Fprintf(&b, "withdraw %s via %s %s\n", u.ID, h(1), h(2))
+			} else {
+				fmt.Fprintf(&b, "withdraw %s\n", u.ID)
+			}
+		case "cc":
+			if len(hqs) > 0 {
+				fmt.Fprintf(&b, "cc %s with %s\n", hqs[rng.IntN(len(hqs))], u.ID)
+			}
+		case "attack":
+			fmt.Fprintf(&b, "attack %s with %s\n", h(1), u.ID)
+		case "gruppe":
+			fmt.Fprintf(&b, "gruppe %d at %s with %s\n", 1+rng.IntN(12), u.Hex, u.ID)
+		case "remove":
+			fmt.Fprintf(&b, "remove %d\n", 1+rng.IntN(12))
+		}
+	}
+	return b.String()
+}
+
+func ownIDs(v *gwite.View) []string {
+	var out []string
+	for _, u := range v.Units {
+		if u.Side == v.For {
+			out = append(out, u.ID)
+		}
+	}
+	return out
+}
+
+// near is a hex of the map at distance d of h, or h.
+func near(rng *rand.Rand, v *gwite.View, h hex.Hex, d int) hex.Hex {
+	var in []hex.Hex
+	for _, x := range v.Map.Grid.Ring(h, d) {
+		if v.Map.Grid.Contains(x) {
+			in = append(in, x)
+		}
+	}
+	if len(in) == 0 {
+		return h
+	}
+	return in[rng.IntN(len(in))]
+}
