@@ -258,7 +258,8 @@ func (g *Game) orderMove(side engine.Side, o engine.Order, l *log) {
 		}
 		path = g.cheapestPath(u, dest)
 		if path == nil {
-			l.reject(side, o, "std 5.14", "%s cannot reach %s this phase", u.ID, dest)
+			rule, why := g.unreachable(u, dest)
+			l.reject(side, o, rule, "%s", why)
 			return
 		}
 	}
