@@ -13,6 +13,7 @@ import (
 	"path"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/ProtonMail/go-crypto/openpgp"
 	"github.com/ProtonMail/go-crypto/openpgp/packet"
@@ -52,15 +53,18 @@ type Mail struct {
 	textErr error
 	entity  []byte // PGP/MIME: the signed entity
 	charset string
+	name    string // the attachment the text came from; "" for a mail's text
 	ssh     *sshSig
 }
 
 // ReadMail finds the signed material of a whole RFC 5322 mail (LF or
-// CRLF line ends), in the first of these forms it holds: PGP/MIME
-// multipart/signed (RFC 3156); a clearsigned text/plain part (the body
-// or an attachment), or a clearsigned file attached whatever its type;
-// a file attached beside its detached signature FILE.asc or FILE.sig
-// (OpenPGP, armored or binary, or SSH). Its errors are those no key
+// CRLF line ends), in the first of these forms it holds: a clearsigned
+// file attached inside a PGP/MIME mail (mutt's crypt_autosign signs
+// every mail); PGP/MIME multipart/signed (RFC 3156); a clearsigned
+// text/plain part (the body or an attachment), or a clearsigned file
+// attached whatever its type; a file attached beside its detached
+// signature FILE.asc or FILE.sig (OpenPGP, armored or binary, or SSH).
+// Its errors are those no key
 // decides: they wrap ErrNoSignature, ErrMalformed, or for an SSH
 // signature ErrWrongNamespace. The size limit is the caller's.
 func ReadMail(raw []byte) (*Mail, error) {
@@ -89,6 +93,9 @@ func ReadMail(raw []byte) (*Mail, error) {
 	if len(ps) != 2 {
 		return nil, fmt.Errorf("%w: multipart/signed with %d parts, want 2", ErrMalformed, len(ps))
 	}
+	if m, ok, err := clearsignedInside(ps[0]); ok {
+		return m, err
+	}
 	sigPart, err := splitEntity(ps[1])
 	if err != nil {
 		return nil, err
@@ -105,29 +112,66 @@ func ReadMail(raw []byte) (*Mail, error) {
 		return nil, err
 	}
 	m := &Mail{scheme: PGPMIME, signed: ps[0], sig: packets, hashes: []crypto.Hash{hash}, entity: ps[0]}
-	m.text, m.charset, m.textErr = signedText(ps[0])
+	m.text, m.charset, m.name, m.textErr = signedText(ps[0])
+	return m, nil
+}
+
+// clearsignedInside reads the clearsigned order file inside a PGP/MIME
+// signed entity, if it holds one: the player signed the file for the
+// referee, and the mail client signed the mail out of habit, maybe with
+// another key. ok is false when there is none, or when a clearsigned
+// block in the mail's own text does not read (a quoted one): the mail is
+// then read as PGP/MIME. An attached file that does not read is its error.
+func clearsignedInside(signed []byte) (m *Mail, ok bool, err error) {
+	e, err := splitEntity(signed)
+	if err != nil {
+		return nil, false, nil
+	}
+	p, found, err := orderText(e, 0, true)
+	if err != nil || !found {
+		return nil, false, nil
+	}
+	m, err = clearsignedPart(p)
+	if err != nil && fileName(p.e) == "" {
+		return nil, false, nil
+	}
+	return m, true, err
+}
+
+// clearsignedPart reads the clearsigned block of a part orderText found.
+func clearsignedPart(p textPart) (*Mail, error) {
+	b, err := p.text(true)
+	if err != nil {
+		return nil, err
+	}
+	m, err := readClearsigned(b)
+	if err != nil {
+		return nil, err
+	}
+	m.charset, m.name = p.params["charset"], toldName(p.e)
 	return m, nil
 }
 
 // signedText is the order text inside a PGP/MIME signed entity, with LF
-// line ends: only the signed bytes are read for it.
-func signedText(signed []byte) ([]byte, string, error) {
+// line ends, and the name of the file it came from: only the signed
+// bytes are read for it.
+func signedText(signed []byte) (text []byte, charset, name string, err error) {
 	e, err := splitEntity(signed)
 	if err != nil {
-		return nil, "", err
+		return nil, "", "", err
 	}
 	p, ok, err := orderText(e, 0, false)
 	if err != nil {
-		return nil, "", err
+		return nil, "", "", err
 	}
 	if !ok {
-		return nil, "", fmt.Errorf("%w: the signed part holds no text/plain part", ErrNoSignature)
+		return nil, "", "", fmt.Errorf("%w: the signed part holds no text/plain part", ErrNoSignature)
 	}
 	b, err := p.text(false)
 	if err != nil {
-		return nil, "", err
+		return nil, "", "", err
 	}
-	return bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")), p.params["charset"], nil
+	return bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")), p.params["charset"], toldName(p.e), nil
 }
 
 // Verify checks m against kr, judging key expiry and revocation at now.
@@ -147,7 +191,7 @@ func (m *Mail) Verify(kr *Keyring, now time.Time) (*Signed, error) {
 	if m.scheme == SSH {
 		s, err := kr.verifySSH(m.ssh)
 		if s != nil {
-			s.Charset = m.charset
+			s.Charset, s.Name = m.charset, m.name
 		}
 		return s, err
 	}
@@ -169,7 +213,7 @@ func (m *Mail) Verify(kr *Keyring, now time.Time) (*Signed, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Entity, s.Charset = m.entity, m.charset
+	s.Entity, s.Charset, s.Name = m.entity, m.charset, m.name
 	return s, nil
 }
 
@@ -437,16 +481,7 @@ func readInline(top entity) (*Mail, error) {
 		return nil, err
 	}
 	if ok {
-		b, err := p.text(true)
-		if err != nil {
-			return nil, err
-		}
-		m, err := readClearsigned(b)
-		if err != nil {
-			return nil, err
-		}
-		m.charset = p.params["charset"]
-		return m, nil
+		return clearsignedPart(p)
 	}
 	// The names first, from the headers; then only the pair is decoded.
 	files := map[string]textPart{}
@@ -483,7 +518,7 @@ func readInline(top entity) (*Mail, error) {
 			if err != nil {
 				return nil, err
 			}
-			m.charset = file.params["charset"]
+			m.charset, m.name = file.params["charset"], toldName(file.e)
 			return m, nil
 		}
 	}
@@ -656,3 +691,21 @@ func fileName(e entity) string {
 	}
 	return path.Base(strings.ReplaceAll(name, "\\", "/"))
 }
+
+// toldName is the name of e's file as the referee's replies tell it: no
+// control characters, and no longer than a name a person gives.
+func toldName(e entity) string {
+	name := strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, fileName(e))
+	if r := []rune(name); len(r) > maxNameLen {
+		name = string(r[:maxNameLen]) + "..."
+	}
+	return name
+}
+
+// maxNameLen caps the runes of a file name told back to the player.
+const maxNameLen = 80
