@@ -14,7 +14,7 @@ import (
 
 var demoCmd = &command{
 	name:    "demo",
-	usage:   "[-turns N] [-o DIR] [-listen [-hand RU|DE]] [-imap ADDR] [-smtp ADDR]",
+	usage:   "[-turns N] [-o DIR] [-fog MODE] [-listen [-hand RU|DE]] [-imap ADDR] [-smtp ADDR]",
 	summary: "play a game over mail servers inside this process, and audit it",
 	help: `Starts an IMAP and an SMTP server in this process, creates a game of
 tannenberg-1914 between two robot players and a moderator, each with a
@@ -39,6 +39,7 @@ is written out and audited again.`,
 		fs.StringVar(&o.hand, "hand", "RU", "with -listen, the `SIDE` you play by hand")
 		fs.StringVar(&o.imap, "imap", "127.0.0.1:0", "the IMAP server's `address`")
 		fs.StringVar(&o.smtp, "smtp", "127.0.0.1:0", "the SMTP server's `address`")
+		fogFlag(fs, o)
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 {
@@ -55,12 +56,20 @@ is written out and audited again.`,
 		if o.hand != "RU" && o.hand != "DE" {
 			problems = append(problems, fmt.Sprintf("-hand %s: the sides are RU and DE", o.hand))
 		}
+		fog, problem := fogOption(o.fog)
+		if problem != "" {
+			problems = append(problems, problem)
+		}
 		if flagProblems(e, "demo", problems) {
 			return 2
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 		defer stop()
-		_, err := demo.Run(ctx, demo.Options{Turns: o.turns, Out: o.out, IMAP: o.imap, SMTP: o.smtp, Listen: o.listen, Hand: engine.Side(o.hand), Log: e.stdout})
+		opt := demo.Options{Turns: o.turns, Out: o.out, IMAP: o.imap, SMTP: o.smtp, Listen: o.listen, Hand: engine.Side(o.hand), Log: e.stdout}
+		if fog != "" {
+			opt.GameOptions = []string{fog}
+		}
+		_, err := demo.Run(ctx, opt)
 		if err != nil {
 			fmt.Fprintln(e.stderr, "pbem demo:", err)
 			return 1
