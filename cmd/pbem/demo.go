@@ -26,12 +26,18 @@ window and per combat, writes every mail, report and map under DIR (default
 demo-out) and the players' keys under DIR/keys, exports the game and audits
 the archive.
 
+DIR/README.txt says what each file is and which to open first. -fog plays
+the game under another fog of war, as pbem game new -fog does.
+
 With -listen the mail servers and the referee keep running after the
 robots' N turns (N may be 0) until interrupted, and the side named by -hand
 (default RU) is yours: point a mail client at the servers, log in as that
 side's player, sign your orders with the key in DIR/keys and mail them to
 the referee, while the other robot plays on. At the interruption everything
-is written out and audited again.`,
+is written out and audited again. Meanwhile the moderators' commands work
+on the game through the configuration the demo writes, DIR/pbem.toml:
+pbem game show -c DIR/pbem.toml demo, and with -as Mo (the demo's
+moderator) pbem game pause, resume, extend and process-now.`,
 	flags: func(fs *flag.FlagSet, o *options) {
 		fs.IntVar(&o.turns, "turns", 2, "game-turns to play")
 		fs.StringVar(&o.out, "o", "demo-out", "write everything under `DIR` (an earlier demo's files there are replaced)")
