@@ -334,7 +334,7 @@ func TestMuttAutosignWithClearsignedAttachment(t *testing.T) {
 			t.Fatalf("mutt did not write a PGP/MIME mail with the note and orders4.txt.asc attached (no %q):\n%s", want, mail)
 		}
 	}
-	for _, m := range [][]byte{mail, lf2crlf(mail)} {
+	for _, m := range [][]byte{mail, lf2crlf(mail), resignedBy(t, f, mail, "eve")} {
 		s, err := Verify(keyring(t, f), Message{Mail: m})
 		if err != nil {
 			t.Fatal(err)
@@ -343,6 +343,40 @@ func TestMuttAutosignWithClearsignedAttachment(t *testing.T) {
 			t.Errorf("got %s's %q from %q, want alice's orders from orders4.txt.asc", s.Player, s.Text, s.Name)
 		}
 	}
+}
+
+// resignedBy is a PGP/MIME mail signed by user instead, with the key
+// mutt would take for every mail (pgp_default_key), one the game may not
+// know: eve's is nobody's.
+func resignedBy(t *testing.T, f *fixture, mail []byte, user string) []byte {
+	t.Helper()
+	raw := crlf(mail)
+	top, err := splitEntity(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, params, err := top.contentType()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := parts(top.body, params["boundary"])
+	if err != nil || len(ps) != 2 {
+		t.Fatalf("%d parts, %v", len(ps), err)
+	}
+	if err := f.write(user+"-resigned.part", ps[0]); err != nil {
+		t.Fatal(err)
+	}
+	signature, err := f.gpg("-u", user+"@example.org", "--armor", "--detach-sign", "--digest-algo", "SHA256", "-o", "-", user+"-resigned.part")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.LastIndex(raw, []byte("-----BEGIN PGP SIGNATURE-----"))
+	j := bytes.LastIndex(raw, []byte("-----END PGP SIGNATURE-----"))
+	if i < 0 || j < i || i < len(raw)-len(ps[1]) {
+		t.Fatal("no signature part to replace")
+	}
+	out := append(bytes.Clone(raw[:i]), lf2crlf(bytes.TrimSpace(signature))...)
+	return append(out, raw[j+len("-----END PGP SIGNATURE-----"):]...)
 }
 
 // The name a file was sent under is what the referee's replies call it:
