@@ -191,7 +191,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			Poll: time.Second, Timeout: 10 * time.Second})
 		defer s.box.Close()
 	}
-	sock, err := writeConfig(opt.Out, sys.IMAPAddr, sys.SMTPAddr)
+	sock, err := writeConfig(opt.Out, sys.IMAPAddr, sys.SMTPAddr, opt.Listen)
 	if err != nil {
 		return nil, err
 	}

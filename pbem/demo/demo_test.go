@@ -295,3 +295,31 @@ func moderate(t *testing.T, log, out string) {
 		}
 	}
 }
+
+// Under -listen, an output directory too deep for the control socket's
+// path is refused before the game starts, naming -o and why; the
+// pbem.toml written for a usual one is what the moderators' commands read.
+func TestWriteConfig(t *testing.T) {
+	deep := filepath.Join(t.TempDir(), strings.Repeat("d", 120))
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := writeConfig(deep, "127.0.0.1:1143", "127.0.0.1:1025", true); err == nil || !strings.Contains(err.Error(), "-o "+deep) || !strings.Contains(err.Error(), "longer than a Unix socket path may be") {
+		t.Errorf("a socket path too long: %v", err)
+	}
+	if _, err := writeConfig(deep, "127.0.0.1:1143", "127.0.0.1:1025", false); err != nil {
+		t.Errorf("without -listen the socket is not made: %v", err)
+	}
+	dir := t.TempDir()
+	sock, err := writeConfig(dir, "0.0.0.0:1143", "[::]:1025", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.LoadWithoutMail(filepath.Join(dir, "pbem.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Referee.Control != sock || cfg.Referee.Database != filepath.Join(dir, "pbem.db") || cfg.IMAP.Server != "127.0.0.1:1143" || cfg.SMTP.Server != "127.0.0.1:1025" {
+		t.Errorf("pbem.toml read as %+v, %+v, %+v", cfg.Referee, cfg.IMAP.Server, cfg.SMTP.Server)
+	}
+}

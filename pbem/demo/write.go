@@ -243,16 +243,16 @@ func writeMails(out, dir string, mails [][]byte) ([]written, error) {
 const maxSocket = 107
 
 // writeConfig writes the demo's pbem.toml: what the moderators' commands
-// read to find the demo's database and, under Listen, the control socket
-// (sock) the demo's referee answers on. The paths are absolute, so that
+// read to find the demo's database and, under -listen, the control
+// socket the demo's referee answers on. The paths are absolute, so that
 // the commands work from any directory. It returns the socket's path.
-func writeConfig(out string, imap, smtp string) (string, error) {
+func writeConfig(out string, imap, smtp string, listen bool) (string, error) {
 	dir, err := filepath.Abs(out)
 	if err != nil {
 		return "", err
 	}
 	sock := filepath.Join(dir, "pbem.sock")
-	if len(sock) > maxSocket {
+	if listen && len(sock) > maxSocket {
 		return "", fmt.Errorf("-o %s: the control socket %s would be longer than a Unix socket path may be (%d bytes): give a shorter directory", out, sock, maxSocket)
 	}
 	path := filepath.Join(out, "pbem.toml")
