@@ -165,7 +165,7 @@ the first window. Every problem is reported at once.`,
 
 // fogFlag is -fog, the same for game new and demo.
 func fogFlag(fs *flag.FlagSet, o *options) {
-	fs.StringVar(&o.fog, "fog", "rulebook", "what each side sees: rulebook (what the rules hide stays hidden), limited (also nothing beyond its units' sight), or open (everything, face up)")
+	fs.StringVar(&o.fog, "fog", "rulebook", "what each side sees, `MODE`: rulebook (what the rules hide stays hidden), limited (also nothing beyond its units' sight), or open (everything, face up)")
 }
 
 // fogOption is the game option a -fog value stands for ("" for the
