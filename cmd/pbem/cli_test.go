@@ -58,6 +58,7 @@ func TestBadFlagValues(t *testing.T) {
 		{[]string{"demo", "-turns", "-1"}, []string{"-turns -1", "0 or more"}},
 		{[]string{"demo", "-turns", "0"}, []string{"-turns 0 plays nothing"}},
 		{[]string{"demo", "-listen", "-hand", "FR"}, []string{"-hand FR", "RU and DE"}},
+		{[]string{"demo", "-fog", "thick"}, []string{`pbem demo:`, `-fog "thick": give rulebook, limited or open`}},
 		{[]string{"game", "extend", "-by", "0s", "t1"}, []string{"-by 0 moves nothing"}},
 		{[]string{"selfplay", "-scenario", "tannenberg-1914", "-turns", "-3"}, []string{"-turns -3"}},
 		{[]string{"render", "-scenario", "tannenberg-1914", "-hex", "0", "-o", "x.png"}, []string{"-hex 0", "8 to 400"}},

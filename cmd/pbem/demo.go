@@ -14,7 +14,7 @@ import (
 
 var demoCmd = &command{
 	name:    "demo",
-	usage:   "[-turns N] [-o DIR] [-listen [-hand RU|DE]] [-imap ADDR] [-smtp ADDR]",
+	usage:   "[-turns N] [-o DIR] [-fog MODE] [-listen [-hand RU|DE]] [-imap ADDR] [-smtp ADDR]",
 	summary: "play a game over mail servers inside this process, and audit it",
 	help: `Starts an IMAP and an SMTP server in this process, creates a game of
 tannenberg-1914 between two robot players and a moderator, each with a
@@ -26,12 +26,18 @@ window and per combat, writes every mail, report and map under DIR (default
 demo-out) and the players' keys under DIR/keys, exports the game and audits
 the archive.
 
+DIR/README.txt says what each file is and which to open first. -fog plays
+the game under another fog of war, as pbem game new -fog does.
+
 With -listen the mail servers and the referee keep running after the
 robots' N turns (N may be 0) until interrupted, and the side named by -hand
 (default RU) is yours: point a mail client at the servers, log in as that
 side's player, sign your orders with the key in DIR/keys and mail them to
 the referee, while the other robot plays on. At the interruption everything
-is written out and audited again.`,
+is written out and audited again. Meanwhile the moderators' commands work
+on the game through the configuration the demo writes, DIR/pbem.toml:
+pbem game show -c DIR/pbem.toml demo, and with -as Mo (the demo's
+moderator) pbem game pause, resume, extend and process-now.`,
 	flags: func(fs *flag.FlagSet, o *options) {
 		fs.IntVar(&o.turns, "turns", 2, "game-turns to play")
 		fs.StringVar(&o.out, "o", "demo-out", "write everything under `DIR` (an earlier demo's files there are replaced)")
@@ -39,6 +45,7 @@ is written out and audited again.`,
 		fs.StringVar(&o.hand, "hand", "RU", "with -listen, the `SIDE` you play by hand")
 		fs.StringVar(&o.imap, "imap", "127.0.0.1:0", "the IMAP server's `address`")
 		fs.StringVar(&o.smtp, "smtp", "127.0.0.1:0", "the SMTP server's `address`")
+		fogFlag(fs, o)
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 {
@@ -55,12 +62,20 @@ is written out and audited again.`,
 		if o.hand != "RU" && o.hand != "DE" {
 			problems = append(problems, fmt.Sprintf("-hand %s: the sides are RU and DE", o.hand))
 		}
+		fog, problem := fogOption(o.fog)
+		if problem != "" {
+			problems = append(problems, problem)
+		}
 		if flagProblems(e, "demo", problems) {
 			return 2
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 		defer stop()
-		_, err := demo.Run(ctx, demo.Options{Turns: o.turns, Out: o.out, IMAP: o.imap, SMTP: o.smtp, Listen: o.listen, Hand: engine.Side(o.hand), Log: e.stdout})
+		opt := demo.Options{Turns: o.turns, Out: o.out, IMAP: o.imap, SMTP: o.smtp, Listen: o.listen, Hand: engine.Side(o.hand), Log: e.stdout}
+		if fog != "" {
+			opt.GameOptions = []string{fog}
+		}
+		_, err := demo.Run(ctx, opt)
 		if err != nil {
 			fmt.Fprintln(e.stderr, "pbem demo:", err)
 			return 1

@@ -78,7 +78,7 @@ the first window. Every problem is reported at once.`,
 		fs.DurationVar(&o.early, "early", def.EarlyDelay, "resolve a window this long after every side sent a final file")
 		fs.DurationVar(&o.grace, "grace", def.Grace, "after a deadline, wait this long for a side that sent nothing")
 		fs.DurationVar(&o.maxPause, "max-pause", def.MaxPause, "the longest a moderator's pause lasts before the game resumes by itself")
-		fs.StringVar(&o.fog, "fog", "rulebook", "what each side sees: rulebook (what the rules hide stays hidden), limited (also nothing beyond its units' sight), or open (everything, face up)")
+		fogFlag(fs, o)
 		fs.StringVar(&o.at, "at", "", "move each deadline later to this time of day, HH:MM in the -tz zone")
 		fs.StringVar(&o.days, "days", "", "the weekdays deadlines may fall on, e.g. mon,wed,fri")
 	},
@@ -88,12 +88,10 @@ the first window. Every problem is reported at once.`,
 		}
 		spec := &referee.Spec{ID: o.game, Scenario: o.scenario, Options: o.gameOptions, Policy: referee.DefaultPolicy()}
 		var problems []string
-		switch o.fog {
-		case "rulebook":
-		case "limited", "open":
-			spec.Options = append(spec.Options, "fog-"+o.fog)
-		default:
-			problems = append(problems, fmt.Sprintf("-fog %q: give rulebook, limited or open", o.fog))
+		if opt, problem := fogOption(o.fog); problem != "" {
+			problems = append(problems, problem)
+		} else if opt != "" {
+			spec.Options = append(spec.Options, opt)
 		}
 		for _, d := range []struct {
 			flag string
@@ -163,6 +161,23 @@ the first window. Every problem is reported at once.`,
 		}
 		return admin(e, o, daemon.Request{Cmd: "new", Spec: spec})
 	},
+}
+
+// fogFlag is -fog, the same for game new and demo.
+func fogFlag(fs *flag.FlagSet, o *options) {
+	fs.StringVar(&o.fog, "fog", "rulebook", "what each side sees, `MODE`: rulebook (what the rules hide stays hidden), limited (also nothing beyond its units' sight), or open (everything, face up)")
+}
+
+// fogOption is the game option a -fog value stands for ("" for the
+// rulebook's fog), or the problem with the value.
+func fogOption(fog string) (option, problem string) {
+	switch fog {
+	case "rulebook":
+		return "", ""
+	case "limited", "open":
+		return "fog-" + fog, ""
+	}
+	return "", fmt.Sprintf("-fog %q: give rulebook, limited or open", fog)
 }
 
 // specProblems are the problems the referee finds in spec, for game new

@@ -576,12 +576,16 @@ func readmeRows() []readmeRow {
 			code, out, errs := runPbem(t, "demo", "-turns", "1", "-o", dir)
 			must(t, "pbem demo -turns 1", code, out, errs, "GT1 DE-COMBAT resolved", "pbem audit "+filepath.Join(dir, "demo.tar")+": ok")
 		}},
-		{readme: []string{"pbem demo -listen -hand RU"}, run: func(t *testing.T, x *readmeSite, cmd string) {
+		{readme: []string{"pbem demo -listen -hand RU", "pbem game show -c demo-out/pbem.toml demo"}, run: func(t *testing.T, x *readmeSite, cmd string) {
 			// As a person runs it: the side handed over, the servers up
-			// until interrupted, then everything written and audited.
-			// TestDemoListen plays the Russian's window by hand.
+			// until interrupted, the moderators' commands run on the game
+			// through the demo's pbem.toml, then everything written and
+			// audited. TestDemoListen plays the Russian's window by hand.
 			logs := &lockedBuffer{}
-			demo := exec.Command(x.bin, append(strings.Fields(cmd)[1:], "-turns", "0", "-o", t.TempDir())...)
+			dir := t.TempDir()
+			t.Chdir(dir)
+			demo := exec.Command(x.bin, append(strings.Fields(cmd)[1:], "-turns", "0")...)
+			demo.Dir = dir
 			demo.Stdout, demo.Stderr = logs, logs
 			if err := demo.Start(); err != nil {
 				t.Fatal(err)
@@ -590,6 +594,19 @@ func readmeRows() []readmeRow {
 			go func() { exited <- demo.Wait() }()
 			waitFor(t, "the hand-over", logs, func() bool { return strings.Contains(logs.String(), "Anna (RU) is yours now") })
 			waitFor(t, "the German robot's set-up", logs, func() bool { return strings.Contains(logs.String(), "GT1 DE-SETUP resolved") })
+			show := "pbem game show -c demo-out/pbem.toml demo"
+			if !strings.Contains(logs.String(), "\n    "+show+"\n") {
+				t.Errorf("the demo does not print %q:\n%s", show, logs)
+			}
+			code, out, errs := x.literal(t, show)
+			must(t, show, code, out, errs, "game demo: tannenberg-1914", "open window: GT1 RU-MOVE", "moderator: Mo")
+			code, out, errs = runPbem(t, "game", "extend", "-c", "demo-out/pbem.toml", "-as", "Mo", "-by", "24h", "demo")
+			must(t, "game extend on the demo", code, out, errs, "game demo: deadline moved by 24h")
+			code, out, errs = runPbem(t, "game", "pause", "-c", "demo-out/pbem.toml", "-as", "Mo", "-why", "a break", "demo")
+			must(t, "game pause on the demo", code, out, errs, "game demo: paused")
+			if code, _, errs := runPbem(t, "game", "resume", "-c", "demo-out/pbem.toml", "-as", "Nobody", "demo"); code == 0 {
+				t.Errorf("game resume -as Nobody on the demo: exit 0\n%s", errs)
+			}
 			if err := demo.Process.Signal(syscall.SIGINT); err != nil {
 				t.Fatal(err)
 			}
@@ -597,6 +614,12 @@ func readmeRows() []readmeRow {
 			case err := <-exited:
 				if err != nil || !strings.HasSuffix(strings.TrimSpace(logs.String()), ": ok") {
 					t.Errorf("pbem demo -listen after SIGINT: %v\n%s", err, logs)
+				}
+				// Once the demo is over, the commands read its database.
+				code, out, errs := x.literal(t, show)
+				must(t, show+" after the demo", code, out, errs, "game demo: tannenberg-1914", "PAUSED")
+				if b, err := os.ReadFile(filepath.Join(dir, "demo-out", "README.txt")); err != nil || !bytes.Contains(b, []byte("Open first: mo/")) {
+					t.Errorf("demo-out/README.txt: %v\n%s", err, b)
 				}
 			case <-time.After(30 * time.Second):
 				demo.Process.Kill()

@@ -1,18 +1,14 @@
 package sig
 
 import (
-	"bufio"
 	"bytes"
 	"crypto"
-	"encoding/base64"
 	"fmt"
-	"io"
 	"mime"
-	"mime/quotedprintable"
-	"net/textproto"
 	"path"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/ProtonMail/go-crypto/openpgp"
 	"github.com/ProtonMail/go-crypto/openpgp/packet"
@@ -52,17 +48,20 @@ type Mail struct {
 	textErr error
 	entity  []byte // PGP/MIME: the signed entity
 	charset string
+	name    string // the attachment the text came from; "" for a mail's text
 	ssh     *sshSig
 }
 
 // ReadMail finds the signed material of a whole RFC 5322 mail (LF or
-// CRLF line ends), in the first of these forms it holds: PGP/MIME
-// multipart/signed (RFC 3156); a clearsigned text/plain part (the body
-// or an attachment), or a clearsigned file attached whatever its type;
-// a file attached beside its detached signature FILE.asc or FILE.sig
-// (OpenPGP, armored or binary, or SSH). Its errors are those no key
-// decides: they wrap ErrNoSignature, ErrMalformed, or for an SSH
-// signature ErrWrongNamespace. The size limit is the caller's.
+// CRLF line ends), in the first of these forms it holds: a clearsigned
+// file attached inside a PGP/MIME mail (mutt's crypt_autosign signs
+// every mail); PGP/MIME multipart/signed (RFC 3156); a clearsigned
+// text/plain part (the body or an attachment), or a clearsigned file
+// attached whatever its type; a file attached beside its detached
+// signature FILE.asc or FILE.sig (OpenPGP, armored or binary, or SSH).
+// Its errors are those no key decides: they wrap ErrNoSignature,
+// ErrMalformed, or for an SSH signature ErrWrongNamespace. The size
+// limit is the caller's.
 func ReadMail(raw []byte) (*Mail, error) {
 	top, err := splitEntity(crlf(raw))
 	if err != nil {
@@ -89,6 +88,9 @@ func ReadMail(raw []byte) (*Mail, error) {
 	if len(ps) != 2 {
 		return nil, fmt.Errorf("%w: multipart/signed with %d parts, want 2", ErrMalformed, len(ps))
 	}
+	if m, ok, err := clearsignedInside(ps[0]); ok {
+		return m, err
+	}
 	sigPart, err := splitEntity(ps[1])
 	if err != nil {
 		return nil, err
@@ -105,29 +107,66 @@ func ReadMail(raw []byte) (*Mail, error) {
 		return nil, err
 	}
 	m := &Mail{scheme: PGPMIME, signed: ps[0], sig: packets, hashes: []crypto.Hash{hash}, entity: ps[0]}
-	m.text, m.charset, m.textErr = signedText(ps[0])
+	m.text, m.charset, m.name, m.textErr = signedText(ps[0])
+	return m, nil
+}
+
+// clearsignedInside reads the clearsigned order file inside a PGP/MIME
+// signed entity, if it holds one: the player signed the file for the
+// referee, and the mail client signed the mail out of habit, maybe with
+// another key. ok is false when there is none, or when a clearsigned
+// block in the mail's own text does not read (a quoted one): the mail is
+// then read as PGP/MIME. An attached file that does not read is its error.
+func clearsignedInside(signed []byte) (m *Mail, ok bool, err error) {
+	e, err := splitEntity(signed)
+	if err != nil {
+		return nil, false, nil
+	}
+	p, found, err := orderText(e, 0, true)
+	if err != nil || !found {
+		return nil, false, nil
+	}
+	m, err = clearsignedPart(p)
+	if err != nil && fileName(p.e) == "" {
+		return nil, false, nil
+	}
+	return m, true, err
+}
+
+// clearsignedPart reads the clearsigned block of a part orderText found.
+func clearsignedPart(p textPart) (*Mail, error) {
+	b, err := p.text(true)
+	if err != nil {
+		return nil, err
+	}
+	m, err := readClearsigned(b)
+	if err != nil {
+		return nil, err
+	}
+	m.charset, m.name = p.params["charset"], toldName(p.e)
 	return m, nil
 }
 
 // signedText is the order text inside a PGP/MIME signed entity, with LF
-// line ends: only the signed bytes are read for it.
-func signedText(signed []byte) ([]byte, string, error) {
+// line ends, and the name of the file it came from: only the signed
+// bytes are read for it.
+func signedText(signed []byte) (text []byte, charset, name string, err error) {
 	e, err := splitEntity(signed)
 	if err != nil {
-		return nil, "", err
+		return nil, "", "", err
 	}
 	p, ok, err := orderText(e, 0, false)
 	if err != nil {
-		return nil, "", err
+		return nil, "", "", err
 	}
 	if !ok {
-		return nil, "", fmt.Errorf("%w: the signed part holds no text/plain part", ErrNoSignature)
+		return nil, "", "", fmt.Errorf("%w: the signed part holds no text/plain part", ErrNoSignature)
 	}
 	b, err := p.text(false)
 	if err != nil {
-		return nil, "", err
+		return nil, "", "", err
 	}
-	return bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")), p.params["charset"], nil
+	return bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")), p.params["charset"], toldName(p.e), nil
 }
 
 // Verify checks m against kr, judging key expiry and revocation at now.
@@ -147,7 +186,7 @@ func (m *Mail) Verify(kr *Keyring, now time.Time) (*Signed, error) {
 	if m.scheme == SSH {
 		s, err := kr.verifySSH(m.ssh)
 		if s != nil {
-			s.Charset = m.charset
+			s.Charset, s.Name = m.charset, m.name
 		}
 		return s, err
 	}
@@ -169,261 +208,8 @@ func (m *Mail) Verify(kr *Keyring, now time.Time) (*Signed, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Entity, s.Charset = m.entity, m.charset
+	s.Entity, s.Charset, s.Name = m.entity, m.charset, m.name
 	return s, nil
-}
-
-// crlf canonicalises line ends: every bare LF becomes CRLF. A mail with
-// none, as RFC 5322 (2.1) writes it and IMAP hands it over, is returned
-// as it is; any other is copied once, into a slice of the exact size.
-func crlf(b []byte) []byte {
-	bare := 0
-	for i := 0; ; {
-		j := bytes.IndexByte(b[i:], '\n')
-		if j < 0 {
-			break
-		}
-		if i+j == 0 || b[i+j-1] != '\r' {
-			bare++
-		}
-		i += j + 1
-	}
-	if bare == 0 {
-		return b
-	}
-	out := make([]byte, 0, len(b)+bare)
-	prev := byte(0)
-	for {
-		j := bytes.IndexByte(b, '\n')
-		if j < 0 {
-			return append(out, b...)
-		}
-		out = append(out, b[:j]...)
-		if j > 0 {
-			prev = b[j-1]
-		}
-		if prev != '\r' {
-			out = append(out, '\r')
-		}
-		out = append(out, '\n')
-		prev = '\n'
-		b = b[j+1:]
-	}
-}
-
-// entity is a MIME header and its raw (still transfer-encoded) body.
-type entity struct {
-	header textproto.MIMEHeader
-	body   []byte
-}
-
-// splitEntity splits CRLF bytes into header and body; the body is a
-// slice of b, never a copy.
-func splitEntity(b []byte) (entity, error) {
-	var head []byte
-	switch i := bytes.Index(b, []byte("\r\n\r\n")); {
-	case bytes.HasPrefix(b, []byte("\r\n")):
-		head, b = nil, b[2:]
-	case i < 0:
-		return entity{}, fmt.Errorf("%w: no blank line after the header", ErrMalformed)
-	default:
-		head, b = b[:i+2], b[i+4:]
-	}
-	h := textproto.MIMEHeader{}
-	if len(head) > 0 {
-		var err error
-		h, err = textproto.NewReader(bufio.NewReader(io.MultiReader(bytes.NewReader(head), strings.NewReader("\r\n")))).ReadMIMEHeader()
-		if err != nil {
-			return entity{}, fmt.Errorf("%w: header: %v", ErrMalformed, err)
-		}
-	}
-	return entity{h, b}, nil
-}
-
-// contentType is the media type of e, text/plain by default.
-func (e entity) contentType() (string, map[string]string, error) {
-	ct := e.header.Get("Content-Type")
-	if ct == "" {
-		return "text/plain", map[string]string{}, nil
-	}
-	mt, params, err := mime.ParseMediaType(ct)
-	if err != nil {
-		return "", nil, fmt.Errorf("%w: Content-Type %q: %v", ErrMalformed, ct, err)
-	}
-	return mt, params, nil
-}
-
-// reader streams e's body with its transfer encoding undone (never its
-// charset); enc names the encoding for errors, "" for none.
-func (e entity) reader() (r io.Reader, enc string, err error) {
-	switch cte := strings.ToLower(strings.TrimSpace(e.header.Get("Content-Transfer-Encoding"))); cte {
-	case "", "7bit", "8bit", "binary":
-		return bytes.NewReader(e.body), "", nil
-	case "quoted-printable":
-		return quotedprintable.NewReader(bytes.NewReader(e.body)), cte, nil
-	case "base64":
-		return base64.NewDecoder(base64.StdEncoding, newlineStripper{bytes.NewReader(e.body)}), cte, nil
-	default:
-		return nil, "", fmt.Errorf("%w: Content-Transfer-Encoding %q", ErrMalformed, cte)
-	}
-}
-
-// decoded is e's body with its transfer encoding undone: the body itself
-// when it has none, else one slice of the body's length, which neither
-// decoding can exceed.
-func (e entity) decoded() ([]byte, error) {
-	r, enc, err := e.reader()
-	if err != nil || enc == "" {
-		return e.body, err
-	}
-	out := make([]byte, len(e.body))
-	n, err := io.ReadFull(r, out)
-	switch err {
-	case io.EOF, io.ErrUnexpectedEOF:
-		return out[:n], nil
-	case nil:
-		// Full: right only if nothing is left.
-		if _, err = io.ReadFull(r, make([]byte, 1)); err == io.EOF {
-			return out, nil
-		}
-		if err == nil {
-			err = fmt.Errorf("decodes to more than its %d bytes", len(e.body))
-		}
-	}
-	return nil, fmt.Errorf("%w: %s: %v", ErrMalformed, enc, err)
-}
-
-// contains reports whether e's decoded body holds pat, decoding it a
-// chunk at a time rather than whole.
-func (e entity) contains(pat []byte) (bool, error) {
-	r, enc, err := e.reader()
-	if err != nil || enc == "" {
-		return err == nil && bytes.Contains(e.body, pat), err
-	}
-	buf := make([]byte, 32<<10)
-	keep := 0 // the tail of the chunk before, for a pat across chunks
-	for {
-		n, err := io.ReadFull(r, buf[keep:])
-		n += keep
-		if bytes.Contains(buf[:n], pat) {
-			return true, nil
-		}
-		switch err {
-		case nil:
-		case io.EOF, io.ErrUnexpectedEOF:
-			return false, nil
-		default:
-			return false, fmt.Errorf("%w: %s: %v", ErrMalformed, enc, err)
-		}
-		keep = min(len(pat)-1, n)
-		copy(buf, buf[n-keep:n])
-	}
-}
-
-// startsWith reports whether e's decoded body starts with pat after any
-// blank lines and blanks, decoding only as much as that takes.
-func (e entity) startsWith(pat []byte) (bool, error) {
-	r, enc, err := e.reader()
-	if err != nil || enc == "" {
-		return err == nil && bytes.HasPrefix(bytes.TrimLeft(e.body, " \t\r\n"), pat), err
-	}
-	buf := make([]byte, 512)
-	var got []byte // the decoded bytes after the leading blanks
-	for len(got) < len(pat) {
-		n, err := r.Read(buf)
-		chunk := buf[:n]
-		if len(got) == 0 {
-			chunk = bytes.TrimLeft(chunk, " \t\r\n")
-		}
-		got = append(got, chunk...)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return false, fmt.Errorf("%w: %s: %v", ErrMalformed, enc, err)
-		}
-	}
-	return bytes.HasPrefix(got, pat), nil
-}
-
-// newlineStripper drops CR, LF, blanks and tabs from base64 text.
-type newlineStripper struct{ r io.Reader }
-
-func (s newlineStripper) Read(p []byte) (int, error) {
-	n, err := s.r.Read(p)
-	j := 0
-	for _, c := range p[:n] {
-		if c != '\r' && c != '\n' && c != ' ' && c != '\t' {
-			p[j] = c
-			j++
-		}
-	}
-	return j, err
-}
-
-// parts splits a CRLF multipart body by its boundary (RFC 2046 5.1.1):
-// each part runs from after its delimiter line up to, not including, the
-// CRLF before the next delimiter. The preamble and epilogue are dropped.
-// The parts are slices of body. A delimiter is "\r\n--boundary", or
-// "--boundary" at the very start of the body: positions below count in
-// "\r\n"+body, so that b(i) is body[i-2:], without making that copy.
-func parts(body []byte, boundary string) ([][]byte, error) {
-	if boundary == "" {
-		return nil, fmt.Errorf("%w: multipart without a boundary", ErrMalformed)
-	}
-	dash := []byte("--" + boundary)
-	delimLen := 2 + len(dash)
-	b := func(i int) []byte { return body[i-2:] } // i >= 2: every delimiter is 4 bytes or more
-	// index is where the first delimiter from from on starts. It looks
-	// for "--boundary", then for the CRLF before it: CR starts every line
-	// of a mail, "-" few (base64 has none), so the search runs at the
-	// speed of memory. The delimiter at i has its "--" at body[i].
-	index := func(from int) int {
-		for s := from; s <= len(body); {
-			i := bytes.Index(body[s:], dash)
-			if i < 0 {
-				return -1
-			}
-			p := s + i
-			if p == 0 || p >= 2 && body[p-2] == '\r' && body[p-1] == '\n' {
-				return p
-			}
-			s = p + 1
-		}
-		return -1
-	}
-	var out [][]byte
-	start := -1
-	for from := 0; ; {
-		i := index(from)
-		if i < 0 {
-			return nil, fmt.Errorf("%w: multipart without its closing boundary", ErrMalformed)
-		}
-		j := i + delimLen
-		final := bytes.HasPrefix(b(j), []byte("--"))
-		if final {
-			j += 2
-		}
-		k := j
-		for k < len(body)+2 && (b(k)[0] == ' ' || b(k)[0] == '\t') {
-			k++
-		}
-		if !final && !bytes.HasPrefix(b(k), []byte("\r\n")) {
-			from = j // the boundary string inside a line: not a delimiter
-			continue
-		}
-		if start >= 0 {
-			out = append(out, body[start-2:i-2])
-			if len(out) > maxParts {
-				return nil, fmt.Errorf("%w: more than %d MIME parts", ErrMalformed, maxParts)
-			}
-		}
-		if final {
-			return out, nil
-		}
-		start = k + 2
-		from = start
-	}
 }
 
 // readInline reads a mail that is not PGP/MIME: its first clearsigned
@@ -437,16 +223,7 @@ func readInline(top entity) (*Mail, error) {
 		return nil, err
 	}
 	if ok {
-		b, err := p.text(true)
-		if err != nil {
-			return nil, err
-		}
-		m, err := readClearsigned(b)
-		if err != nil {
-			return nil, err
-		}
-		m.charset = p.params["charset"]
-		return m, nil
+		return clearsignedPart(p)
 	}
 	// The names first, from the headers; then only the pair is decoded.
 	files := map[string]textPart{}
@@ -483,7 +260,7 @@ func readInline(top entity) (*Mail, error) {
 			if err != nil {
 				return nil, err
 			}
-			m.charset = file.params["charset"]
+			m.charset, m.name = file.params["charset"], toldName(file.e)
 			return m, nil
 		}
 	}
@@ -656,3 +433,21 @@ func fileName(e entity) string {
 	}
 	return path.Base(strings.ReplaceAll(name, "\\", "/"))
 }
+
+// toldName is the name of e's file as the referee's replies tell it: no
+// control characters, and no longer than a name a person gives.
+func toldName(e entity) string {
+	name := strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, fileName(e))
+	if r := []rune(name); len(r) > maxNameLen {
+		name = string(r[:maxNameLen]) + "..."
+	}
+	return name
+}
+
+// maxNameLen caps the runes of a file name told back to the player.
+const maxNameLen = 80

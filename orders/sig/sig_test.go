@@ -321,3 +321,90 @@ func TestUnflow(t *testing.T) {
 		}
 	}
 }
+
+// A player whose mutt signs every mail as PGP/MIME (crypt_autosign) and
+// who attaches the file pbem sign or gpg --clearsign wrote sends a mail
+// whose signed part is a note and that attachment: the orders are read
+// from the attachment, under the name it was sent with, not from the note.
+func TestMuttAutosignWithClearsignedAttachment(t *testing.T) {
+	f := getFixture(t)
+	mail := mustRead(t, f, "mutt-autosign.eml")
+	for _, want := range []string{"multipart/signed", "application/pgp-signature", "orders4.txt.asc", "My orders are attached."} {
+		if !bytes.Contains(mail, []byte(want)) {
+			t.Fatalf("mutt did not write a PGP/MIME mail with the note and orders4.txt.asc attached (no %q):\n%s", want, mail)
+		}
+	}
+	for _, m := range [][]byte{mail, lf2crlf(mail), resignedBy(t, f, mail, "eve")} {
+		s, err := Verify(keyring(t, f), Message{Mail: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(s.Text) != clearText || s.Player != "alice" || s.Name != "orders4.txt.asc" {
+			t.Errorf("got %s's %q from %q, want alice's orders from orders4.txt.asc", s.Player, s.Text, s.Name)
+		}
+	}
+}
+
+// resignedBy is a PGP/MIME mail signed by user instead, with the key
+// mutt would take for every mail (pgp_default_key), one the game may not
+// know: eve's is nobody's.
+func resignedBy(t *testing.T, f *fixture, mail []byte, user string) []byte {
+	t.Helper()
+	raw := crlf(mail)
+	top, err := splitEntity(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, params, err := top.contentType()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := parts(top.body, params["boundary"])
+	if err != nil || len(ps) != 2 {
+		t.Fatalf("%d parts, %v", len(ps), err)
+	}
+	if err := f.write(user+"-resigned.part", ps[0]); err != nil {
+		t.Fatal(err)
+	}
+	signature, err := f.gpg("-u", user+"@example.org", "--armor", "--detach-sign", "--digest-algo", "SHA256", "-o", "-", user+"-resigned.part")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.LastIndex(raw, []byte("-----BEGIN PGP SIGNATURE-----"))
+	j := bytes.LastIndex(raw, []byte("-----END PGP SIGNATURE-----"))
+	if i < 0 || j < i || i < len(raw)-len(ps[1]) {
+		t.Fatal("no signature part to replace")
+	}
+	out := append(bytes.Clone(raw[:i]), lf2crlf(bytes.TrimSpace(signature))...)
+	return append(out, raw[j+len("-----END PGP SIGNATURE-----"):]...)
+}
+
+// The name a file was sent under is what the referee's replies call it:
+// the attachment's, and "" for the text of the mail itself.
+func TestVerifyName(t *testing.T) {
+	f := getFixture(t)
+	kr := keyring(t, f)
+	for _, tc := range []struct {
+		name, file string
+		mail       []byte
+	}{
+		{"PGP/MIME body", "", mustRead(t, f, "mutt.eml")},
+		{"PGP/MIME attachment", "orders.txt", mustRead(t, f, "tb-attach.eml")},
+		{"clearsigned body", "", append([]byte("From: alice@example.org\nSubject: orders\n\n"), mustRead(t, f, "alice.asc")...)},
+		{"clearsigned attachment", "orders.txt.asc", mustRead(t, f, "mutt-attach.eml")},
+		{"detached signature", "my-orders.txt", mixed(t, part{"my-orders.txt", "text/plain", "base64", []byte(orders)}, part{"my-orders.txt.asc", "application/pgp-signature", "7bit", mustRead(t, f, "alice.txt.asc")})},
+		{"SSH signature", "ssh-alice.txt", mixed(t, part{"ssh-alice.txt", "text/plain", "base64", []byte(orders)}, part{"ssh-alice.txt.sig", "application/octet-stream", "7bit", mustRead(t, f, "ssh-alice.txt.sig")})},
+		{"a name with control characters (RFC 2231)", "evilname.txt.asc", bytes.Replace(mixed(t, part{"x.asc", "application/pgp-signature", "7bit", mustRead(t, f, "alice.asc")}),
+			[]byte(`filename="x.asc"`), []byte(`filename*=utf-8''evil%1B%07name.txt.asc`), 1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Verify(kr, Message{Mail: tc.mail})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Name != tc.file {
+				t.Errorf("name %q, want %q", s.Name, tc.file)
+			}
+		})
+	}
+}

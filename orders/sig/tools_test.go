@@ -295,12 +295,31 @@ func (f *fixture) thunderbird() error {
 	return nil
 }
 
-// mutt sends orders.txt as a PGP/MIME signed mail with mutt, driving its
-// compose screen through a pseudo-terminal (script(1)): mutt does not sign
-// in batch mode. The "sendmail" writes the message to mutt.eml.
+// mutt sends orders.txt as a PGP/MIME signed mail with mutt (mutt.eml),
+// and a short note with the clearsigned orders attached as
+// orders4.txt.asc, which mutt also signs as PGP/MIME because of
+// crypt_autosign (mutt-autosign.eml).
 func (f *fixture) mutt() error {
-	out := f.path("mutt.eml")
-	sendmail := "#!/bin/sh\ncat > '" + out + "'\n"
+	if err := f.muttSigned("mutt.eml", orders); err != nil {
+		return err
+	}
+	clear, err := f.read("alice.asc")
+	if err != nil {
+		return err
+	}
+	if err := f.write("orders4.txt.asc", clear); err != nil {
+		return err
+	}
+	return f.muttSigned("mutt-autosign.eml", "My orders are attached.\n", "orders4.txt.asc")
+}
+
+// muttSigned sends body, with the files attach, as a PGP/MIME signed mail
+// with mutt, driving its compose screen through a pseudo-terminal
+// (script(1)): mutt does not sign in batch mode. The "sendmail" writes
+// the message to the file out.
+func (f *fixture) muttSigned(out, body string, attach ...string) error {
+	sent := f.path(out)
+	sendmail := "#!/bin/sh\ncat > '" + sent + "'\n"
 	if err := os.WriteFile(f.path("sendmail.sh"), []byte(sendmail), 0o700); err != nil {
 		return err
 	}
@@ -327,11 +346,18 @@ set mbox_type=mbox
 	if err := f.write("Mail/inbox", nil); err != nil {
 		return err
 	}
-	draft := "From: alice@example.org\nTo: referee@example.org\nSubject: orders\n\n" + orders
+	draft := "From: alice@example.org\nTo: referee@example.org\nSubject: orders\n\n" + body
 	if err := f.write("draft", []byte(draft)); err != nil {
 		return err
 	}
-	cmd := exec.Command("script", "-qec", "mutt -n -F muttrc -H draft", "/dev/null")
+	line := "mutt -n -F muttrc -H draft"
+	for _, a := range attach {
+		line += " -a " + a
+	}
+	if len(attach) > 0 {
+		line += " --"
+	}
+	cmd := exec.Command("script", "-qec", line, "/dev/null")
 	cmd.Dir = f.dir
 	cmd.Env = append(os.Environ(), "GNUPGHOME="+f.gnupghome, "HOME="+f.dir, "TERM=vt100", "LC_ALL=C")
 	stdin, err := cmd.StdinPipe()
@@ -360,7 +386,7 @@ set mbox_type=mbox
 	for {
 		select {
 		case err := <-done:
-			if b, rerr := os.ReadFile(out); rerr == nil && len(b) > 0 {
+			if b, rerr := os.ReadFile(sent); rerr == nil && len(b) > 0 {
 				return nil
 			}
 			mu.Lock()

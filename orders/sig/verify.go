@@ -80,6 +80,11 @@ type Signed struct {
 	// any: Text is never charset-decoded, since the signature covers the
 	// bytes as they are.
 	Charset string
+	// Name is the file name the text was attached under (orders4.txt.asc
+	// for a clearsigned file, orders.txt beside its orders.txt.asc), as
+	// the replies call it; "" for the text of the mail itself. No control
+	// characters.
+	Name string
 }
 
 // CheckSide returns nil if the key is registered for side, and an error

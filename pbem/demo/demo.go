@@ -19,11 +19,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"mime"
 	"net/smtp"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -36,7 +34,6 @@ import (
 	"pbem/engine"
 	"pbem/engine/gwite"
 	"pbem/orders/sig"
-	"pbem/pbem/audit"
 	"pbem/pbem/daemon"
 	"pbem/pbem/mailin"
 	"pbem/pbem/memmail"
@@ -63,6 +60,9 @@ type Options struct {
 	Listen bool
 	Hand   engine.Side
 	Log    io.Writer // progress, a line per window and per combat
+	// GameOptions are the game's options (referee.Spec.Options), such
+	// as fog-open for pbem demo -fog open.
+	GameOptions []string
 }
 
 // Result is what a demo did.
@@ -166,37 +166,19 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
-	seats := []*seat{{side: "RU", name: "Anna"}, {side: "DE", name: "Ben"}, {name: "Mo"}}
-	// What an earlier demo wrote goes first: a longer game's mails would
-	// otherwise stay beside this one's.
-	for _, name := range []string{"anna", "ben", "mo", "keys", game + ".tar", "audit.txt", "daemon.log", "pbem.db"} {
-		if err := os.RemoveAll(filepath.Join(opt.Out, name)); err != nil {
-			return nil, err
-		}
-	}
-	if err := os.MkdirAll(filepath.Join(opt.Out, "keys"), 0o755); err != nil {
-		return nil, err
-	}
 	if opt.Listen && opt.Hand != "RU" && opt.Hand != "DE" {
 		return nil, fmt.Errorf("no side %q to play by hand: RU or DE", opt.Hand)
-	}
-	pw := map[string]string{refAddr: password}
-	for _, s := range seats {
-		s.addr = strings.ToLower(s.name) + "@" + domain
-		pw[s.addr] = password
-		var err error
-		if s.key, err = openpgp.NewEntity(s.name, "pbem demo", s.addr, &packet.Config{Algorithm: packet.PubKeyAlgoEdDSA}); err != nil {
-			return nil, err
-		}
-		if err := s.writeKeys(filepath.Join(opt.Out, "keys")); err != nil {
-			return nil, err
-		}
 	}
 	if opt.IMAP == "" {
 		opt.IMAP = "127.0.0.1:0"
 	}
 	if opt.SMTP == "" {
 		opt.SMTP = "127.0.0.1:0"
+	}
+	seats := []*seat{{side: "RU", name: "Anna"}, {side: "DE", name: "Ben"}, {name: "Mo"}}
+	pw, err := prepare(opt.Out, seats)
+	if err != nil {
+		return nil, err
 	}
 	sys, err := memmail.StartAt(pw, opt.IMAP, opt.SMTP)
 	if err != nil {
@@ -209,69 +191,35 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 			Poll: time.Second, Timeout: 10 * time.Second})
 		defer s.box.Close()
 	}
+	sock, err := writeConfig(opt.Out, sys.IMAPAddr, sys.SMTPAddr, opt.Listen)
+	if err != nil {
+		return nil, err
+	}
+	if !opt.Listen {
+		sock = "" // the moderators' commands read the database once the demo is over
+	}
 
 	db, err := store.Open(filepath.Join(opt.Out, "pbem.db"))
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
-	cat, err := scenarios.Embedded()
-	if cat == nil {
-		return nil, err
-	}
 	logFile, err := os.Create(filepath.Join(opt.Out, "daemon.log"))
 	if err != nil {
 		return nil, err
 	}
 	defer logFile.Close()
 	log := slog.New(slog.NewTextHandler(logFile, nil))
-	ref := referee.New(db, referee.Config{Address: refAddr, Domain: domain, Catalog: cat}, log)
-	pol := referee.DefaultPolicy()
-	pol.EarlyDelay = 0 // every file is final: resolve at once
-	spec := referee.Spec{ID: game, Scenario: "tannenberg-1914", Policy: pol}
-	for _, s := range seats {
-		pub, err := s.publicKey()
-		if err != nil {
-			return nil, err
-		}
-		m := referee.Member{Side: string(s.side), Name: s.name, Address: s.addr, Key: pub}
-		if s.side == "" {
-			m.Side = sig.Moderator
-			spec.Moderators = append(spec.Moderators, m)
-		} else {
-			spec.Players = append(spec.Players, m)
-		}
-	}
-	if err := ref.NewGame(spec, time.Now()); err != nil {
+	ref, err := newGame(db, seats, opt.GameOptions, log)
+	if err != nil {
 		return nil, err
 	}
-	box := mailin.New(mailin.Config{Server: sys.IMAPAddr, TLS: "none", Username: refAddr, Password: password, Mailbox: "INBOX", Processed: "Done",
-		Idle: true, Poll: time.Second, Timeout: 10 * time.Second})
-	snd := &outbox.Sender{DB: db, Mailer: &outbox.SMTP{Server: sys.SMTPAddr, TLS: "none", Timeout: 10 * time.Second}, From: refAddr,
-		Timeout: 10 * time.Second, Retry: time.Second, MaxAttempts: 5, Log: log}
-	run, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- daemon.Run(run, daemon.Options{DB: db, Referee: ref, Mailbox: box, Sender: snd, Folder: "INBOX", MaxMail: 4 << 20,
-			Tick: 100 * time.Millisecond, Log: log})
-	}()
-	stopped := false
-	halt := func() error {
-		if stopped {
-			return nil
-		}
-		stopped = true
-		stop()
-		if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
-			return err
-		}
-		return nil
-	}
-	defer halt()
+	r := startReferee(db, ref, sys, sock, log)
+	defer r.halt()
 
-	d := &demo{opt: opt, ref: ref, db: db, sys: sys, seats: seats, res: &Result{}}
+	d := &demo{opt: opt, ref: ref, db: db, sys: sys, seats: seats, res: &Result{}, referee: r}
 	err = d.play(ctx)
-	if herr := halt(); err == nil {
+	if herr := r.halt(); err == nil {
 		err = herr
 	}
 	if err != nil {
@@ -286,15 +234,119 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	return d.res, nil
 }
 
+// prepare empties out of what an earlier demo wrote (a longer game's
+// mails would otherwise stay beside this one's), makes the seats' keys
+// and writes them under out/keys. It returns the mail passwords.
+func prepare(out string, seats []*seat) (map[string]string, error) {
+	for _, name := range []string{"anna", "ben", "mo", "keys", game + ".tar", "audit.txt", "daemon.log", "pbem.db", "pbem.toml", "README.txt"} {
+		if err := os.RemoveAll(filepath.Join(out, name)); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(out, "keys"), 0o755); err != nil {
+		return nil, err
+	}
+	pw := map[string]string{refAddr: password}
+	for _, s := range seats {
+		s.addr = strings.ToLower(s.name) + "@" + domain
+		pw[s.addr] = password
+		var err error
+		if s.key, err = openpgp.NewEntity(s.name, "pbem demo", s.addr, &packet.Config{Algorithm: packet.PubKeyAlgoEdDSA}); err != nil {
+			return nil, err
+		}
+		if err := s.writeKeys(filepath.Join(out, "keys")); err != nil {
+			return nil, err
+		}
+	}
+	return pw, nil
+}
+
+// newGame creates the demo's game of tannenberg-1914 with options, the
+// seats its players and moderator.
+func newGame(db *store.DB, seats []*seat, options []string, log *slog.Logger) (*referee.Referee, error) {
+	cat, err := scenarios.Embedded()
+	if cat == nil {
+		return nil, err
+	}
+	ref := referee.New(db, referee.Config{Address: refAddr, Domain: domain, Catalog: cat}, log)
+	pol := referee.DefaultPolicy()
+	pol.EarlyDelay = 0 // every file is final: resolve at once
+	spec := referee.Spec{ID: game, Scenario: "tannenberg-1914", Policy: pol, Options: options}
+	for _, s := range seats {
+		pub, err := s.publicKey()
+		if err != nil {
+			return nil, err
+		}
+		m := referee.Member{Side: string(s.side), Name: s.name, Address: s.addr, Key: pub}
+		if s.side == "" {
+			m.Side = sig.Moderator
+			spec.Moderators = append(spec.Moderators, m)
+		} else {
+			spec.Players = append(spec.Players, m)
+		}
+	}
+	return ref, ref.NewGame(spec, time.Now())
+}
+
+// running is the daemon, run in the background until halted.
+type running struct {
+	stop context.CancelFunc
+	done chan struct{}
+	err  error
+}
+
+// startReferee runs the real daemon for ref against the mail system,
+// answering on the control socket sock unless it is "".
+func startReferee(db *store.DB, ref *referee.Referee, sys *memmail.System, sock string, log *slog.Logger) *running {
+	box := mailin.New(mailin.Config{Server: sys.IMAPAddr, TLS: "none", Username: refAddr, Password: password, Mailbox: "INBOX", Processed: "Done",
+		Idle: true, Poll: time.Second, Timeout: 10 * time.Second})
+	snd := &outbox.Sender{DB: db, Mailer: &outbox.SMTP{Server: sys.SMTPAddr, TLS: "none", Timeout: 10 * time.Second}, From: refAddr,
+		Timeout: 10 * time.Second, Retry: time.Second, MaxAttempts: 5, Log: log}
+	ctx, stop := context.WithCancel(context.Background())
+	r := &running{stop: stop, done: make(chan struct{})}
+	go func() {
+		defer close(r.done)
+		r.err = daemon.Run(ctx, daemon.Options{DB: db, Referee: ref, Mailbox: box, Sender: snd, Folder: "INBOX", MaxMail: 4 << 20,
+			Tick: 100 * time.Millisecond, Log: log, Control: sock})
+	}()
+	return r
+}
+
+// failed is why the daemon stopped by itself (a control socket it could
+// not open), or nil while it runs.
+func (r *running) failed() error {
+	select {
+	case <-r.done:
+		if r.err == nil {
+			return errors.New("the referee stopped (see daemon.log)")
+		}
+		return fmt.Errorf("the referee stopped: %w", r.err)
+	default:
+		return nil
+	}
+}
+
+// halt stops the daemon and returns its error, if it was not stopped
+// for that.
+func (r *running) halt() error {
+	r.stop()
+	<-r.done
+	if r.err != nil && !errors.Is(r.err, context.Canceled) {
+		return r.err
+	}
+	return nil
+}
+
 // demo is a demo being played.
 type demo struct {
-	opt    Options
-	ref    *referee.Referee
-	db     *store.DB
-	sys    *memmail.System
-	seats  []*seat
-	res    *Result
-	handed bool // the person plays opt.Hand now
+	opt     Options
+	ref     *referee.Referee
+	db      *store.DB
+	sys     *memmail.System
+	seats   []*seat
+	res     *Result
+	handed  bool // the person plays opt.Hand now
+	referee *running
 }
 
 // drained says whether every mail the referee queued is sent.
@@ -302,222 +354,6 @@ func (d *demo) drained() bool {
 	n := 1
 	_ = d.db.View(func(tx *store.Tx) error { n = tx.Outbox(); return nil })
 	return n == 0
-}
-
-// writeOut writes every mail delivered so far, exports the game, audits
-// the archive and tells the verdict.
-func (d *demo) writeOut() error {
-	res, opt := d.res, d.opt
-	res.MailIn = len(d.sys.Received(refAddr))
-	res.MailOut = 0
-	for _, s := range d.seats {
-		res.MailOut += len(d.sys.Received(s.addr))
-		if err := writeMails(filepath.Join(opt.Out, strings.ToLower(s.name)), d.sys.Received(s.addr)); err != nil {
-			return err
-		}
-	}
-	// The archive, audited from the file alone.
-	res.Archive = filepath.Join(opt.Out, game+".tar")
-	if _, err := d.ref.Export(game, res.Archive, time.Now()); err != nil {
-		return err
-	}
-	f, err := os.Open(res.Archive)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	ev, acat, err := audit.Import(f)
-	if err != nil {
-		return err
-	}
-	lines, aerr := audit.Run(ev, acat, audit.Options{})
-	text := strings.Join(lines, "\n") + "\n"
-	res.Verdict = "ok"
-	if aerr != nil {
-		res.Verdict = aerr.Error()
-		text += "DISCREPANCY: " + aerr.Error() + "\n"
-	}
-	if err := os.WriteFile(filepath.Join(opt.Out, "audit.txt"), []byte(text), 0o644); err != nil {
-		return err
-	}
-	fmt.Fprintf(opt.Log, "%d windows, %d combats, %d mails in, %d out; everything is in %s\n", res.Windows, res.Combats, res.MailIn, res.MailOut, opt.Out)
-	fmt.Fprintf(opt.Log, "pbem audit %s: %s\n", res.Archive, res.Verdict)
-	return nil
-}
-
-var (
-	resolvedRe = regexp.MustCompile(`(?m)^(GT\d+ \S+) \(.*\) is resolved\.$`)
-	openRe     = regexp.MustCompile(`(?m)^Now open: (GT\d+ \S+) `)
-)
-
-// story is the entries of a report's "What happened", each on one line
-// (the report wraps them at 72 columns, continuing 4 blanks in).
-func story(text string) []string {
-	_, rest, ok := strings.Cut(text, "What happened:\n")
-	if !ok {
-		return nil
-	}
-	var out []string
-	for _, line := range strings.Split(rest, "\n") {
-		switch {
-		case strings.HasPrefix(line, "    ") && len(out) > 0:
-			out[len(out)-1] += " " + strings.TrimSpace(line)
-		case strings.HasPrefix(line, "  "):
-			out = append(out, strings.TrimSpace(line))
-		default:
-			return out
-		}
-	}
-	return out
-}
-
-// play runs the robots until opt.Turns game-turns are over or the game
-// ends: each robot answers the report that opens a window it must act
-// in. Under opt.Listen it then hands opt.Hand's side to the person and
-// plays on with the other robot until ctx ends.
-func (d *demo) play(ctx context.Context) error {
-	opt, res := d.opt, d.res
-	over, handing := false, false
-	var mo *seat
-	for _, s := range d.seats {
-		if s.side == "" {
-			mo = s
-		}
-	}
-	idle := time.Now()
-	for {
-		if ctx.Err() != nil {
-			if opt.Listen {
-				return nil
-			}
-			return ctx.Err()
-		}
-		progressed := false
-		// The moderator's mailbox tells the story: a report per window.
-		mails, err := mo.read(ctx)
-		if err != nil && ctx.Err() == nil {
-			return err
-		}
-		for _, raw := range mails {
-			progressed = true
-			d.tell(body(raw))
-		}
-		if over {
-			// Every mail has gone out, and the story above is told.
-			return nil
-		}
-		_, w, err := d.ref.View(game, "RU")
-		if err != nil {
-			return err
-		}
-		robotsDone := w.Done || w.Turn > opt.Turns
-		switch {
-		case robotsDone && !opt.Listen:
-			if d.drained() {
-				over = true
-			}
-			time.Sleep(50 * time.Millisecond)
-			continue
-		case robotsDone && !d.handed && !handing && d.drained():
-			handing = true // once the story above has been read again
-		case handing && !d.handed:
-			d.handed = true
-			if res.Windows > 0 {
-				if err := d.writeOut(); err != nil {
-					return err
-				}
-			}
-			d.handOver()
-		}
-		for _, s := range d.seats {
-			if s.side == "" || d.handed && s.side == opt.Hand {
-				continue
-			}
-			mails, err := s.read(ctx)
-			if err != nil && ctx.Err() == nil {
-				return err
-			}
-			for _, raw := range mails {
-				progressed = true
-				if strings.Contains(body(raw), "Your orders are due") {
-					if err := d.answer(s); err != nil {
-						return err
-					}
-				}
-			}
-		}
-		if progressed || d.handed {
-			idle = time.Now()
-		} else if time.Since(idle) > 2*time.Minute {
-			return errors.New("the demo game made no progress for two minutes (see daemon.log)")
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
-}
-
-// tell prints a line for a moderators' report of a resolved window, and
-// one for each combat in its story.
-func (d *demo) tell(text string) {
-	if !strings.Contains(text, "moderators' report") {
-		return
-	}
-	m := resolvedRe.FindStringSubmatch(text)
-	if m == nil {
-		return
-	}
-	d.res.Windows++
-	next := "the end"
-	if w := openRe.FindStringSubmatch(text); w != nil {
-		next = w[1]
-	}
-	in, out := len(d.sys.Received(refAddr)), 0
-	for _, s := range d.seats {
-		out += len(d.sys.Received(s.addr))
-	}
-	fmt.Fprintf(d.opt.Log, "%s resolved; now open: %s (mails so far: %d in, %d out)\n", m[1], next, in, out)
-	hidden, revealed := 0, 0
-	for _, e := range story(text) {
-		switch {
-		case strings.HasSuffix(e, "[std 8.4]"):
-			d.res.Combats++
-			short, _, _ := strings.Cut(e, "; forces") // the odds, shifts and result
-			fmt.Fprintf(d.opt.Log, "  combat: %s\n", short)
-		case strings.HasPrefix(e, "a Gruppe marker ") && strings.Contains(e, " moves "):
-			hidden++
-		case strings.Contains(e, " is revealed "):
-			revealed++
-		}
-	}
-	if hidden > 0 {
-		fmt.Fprintf(d.opt.Log, "  hidden movement [T 18]: %d Gruppe markers moved; the Russian sees the markers, not what is under them\n", hidden)
-	}
-	if revealed > 0 {
-		fmt.Fprintf(d.opt.Log, "  reveal [T 18]: %d Gruppe markers revealed; the Russian now sees their units\n", revealed)
-	}
-}
-
-// handOver tells the person how to play opt.Hand's side from here.
-func (d *demo) handOver() {
-	var s *seat
-	for _, x := range d.seats {
-		if x.side == d.opt.Hand {
-			s = x
-		}
-	}
-	key := filepath.Join(d.opt.Out, "keys", strings.ToLower(s.name)+".asc")
-	fmt.Fprintf(d.opt.Log, `
-%s (%s) is yours now; the other robot plays on, and the referee runs until interrupted.
-  Mail client: IMAP %s and SMTP %s, no TLS; log in as %s, password %q
-  (the moderator's mailbox is mo@%s).
-  Orders: fill in the template attached to the last report (orders-WINDOW.txt),
-  sign it with %s's key, either
-    pbem sign -key %s orders.txt
-  (then send orders.txt.asc), or after gpg --import %s, gpg --clearsign orders.txt,
-  and mail the signed file to %s. The referee answers at once.
-`, s.name, s.side, d.sys.IMAPAddr, d.sys.SMTPAddr, s.addr, password, domain, s.name, key, key, refAddr)
 }
 
 // answer writes s's orders for the open window from its side's view,
@@ -581,51 +417,4 @@ func body(raw []byte) string {
 			}
 		}
 	}
-}
-
-// writeMails writes each mail of a mailbox to dir, whole (NNN.eml), with
-// its text (NNN.txt) and its attachments (NNN-NAME).
-func writeMails(dir string, mails [][]byte) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for i, raw := range mails {
-		base := filepath.Join(dir, fmt.Sprintf("%03d", i+1))
-		if err := os.WriteFile(base+".eml", raw, 0o644); err != nil {
-			return err
-		}
-		r, err := mail.CreateReader(bytes.NewReader(raw))
-		if err != nil {
-			continue
-		}
-		wroteText := false
-		for {
-			p, err := r.NextPart()
-			if err != nil {
-				break
-			}
-			data, _ := io.ReadAll(p.Body)
-			switch h := p.Header.(type) {
-			case *mail.InlineHeader:
-				if !wroteText {
-					wroteText = true
-					if err := os.WriteFile(base+".txt", data, 0o644); err != nil {
-						return err
-					}
-				}
-			case *mail.AttachmentHeader:
-				name, _ := h.Filename()
-				if name == "" {
-					_, params, _ := mime.ParseMediaType(h.Get("Content-Disposition"))
-					name = params["filename"]
-				}
-				if name = filepath.Base(name); name != "." && name != "" {
-					if err := os.WriteFile(base+"-"+name, data, 0o644); err != nil {
-						return err
-					}
-				}
-			}
-		}
-	}
-	return nil
 }

@@ -16,6 +16,8 @@ import (
 
 	"github.com/emersion/go-message/mail"
 
+	"pbem/pbem/config"
+	"pbem/pbem/daemon"
 	"pbem/pbem/mailin"
 	"pbem/pbem/memmail"
 	"pbem/pbem/store"
@@ -67,6 +69,44 @@ func TestDemo(t *testing.T) {
 	audit, _ := os.ReadFile(filepath.Join(out, "audit.txt"))
 	if !strings.Contains(string(audit), "GT1 DE-COMBAT: ok") {
 		t.Errorf("audit.txt:\n%s", audit)
+	}
+	// The rulebook's fog: the Russian never learns what a Gruppe holds
+	// before it is revealed (pbem demo -fog open shows it, TestDemoFog).
+	for _, r := range reports {
+		if b, _ := os.ReadFile(r); strings.Contains(string(b), "(in Gruppe") {
+			t.Errorf("%s shows the Russian what a Gruppe holds:\n%s", r, b)
+		}
+	}
+	checkReadme(t, out, "Open first: mo/", "demo.tar", "audit.txt", "pbem.toml")
+}
+
+// pathRe is a file or directory named in README.txt.
+var pathRe = regexp.MustCompile(`[\w./-]+\.(txt|eml|png|asc|tar|log|db|toml)\b|\b(mo|anna|ben|keys)/`)
+
+// checkReadme checks that out/README.txt says what to open first, holds
+// each of want, and that every file and directory it names is there.
+func checkReadme(t *testing.T, out string, want ...string) {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join(out, "README.txt"))
+	if err != nil {
+		t.Fatalf("the demo wrote no README.txt: %v", err)
+	}
+	for _, w := range want {
+		if !strings.Contains(string(text), w) {
+			t.Errorf("README.txt has no %q:\n%s", w, text)
+		}
+	}
+	named := pathRe.FindAllString(string(text), -1)
+	if len(named) < 15 {
+		t.Errorf("README.txt names only %q:\n%s", named, text)
+	}
+	for _, name := range named {
+		if strings.Contains(name, "NNN") {
+			continue // the pattern of a name, not a file
+		}
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Errorf("README.txt names %s, which the demo did not write:\n%s", name, text)
+		}
 	}
 }
 
@@ -135,6 +175,7 @@ func TestDemoListen(t *testing.T) {
 		t.Fatalf("no mail client settings for Anna in:\n%s", log.String())
 	}
 	imapAddr, smtpAddr, user, pw := m[1], m[2], m[3], m[4]
+	moderate(t, log.String(), out)
 	box := mailin.New(mailin.Config{Server: imapAddr, TLS: "none", Username: user, Password: pw, Mailbox: "INBOX", Timeout: 10 * time.Second})
 	defer box.Close()
 
@@ -218,7 +259,67 @@ func TestDemoListen(t *testing.T) {
 	if !strings.Contains(string(audit), "GT2 RU-MOVE: ok") {
 		t.Errorf("audit.txt:\n%s", audit)
 	}
+	checkReadme(t, out, "Open first: mo/", "anna/")
 	if n := strings.Count(log.String(), "pbem audit "); n != 2 {
 		t.Errorf("%d audits told, want one at the hand-over and one at the end:\n%s", n, log.String())
+	}
+}
+
+// moderate runs moderators' commands on the running demo as the demo
+// told (log) through the pbem.toml it wrote under out, as pbem game show
+// -c out/pbem.toml demo does: the configuration names the control socket
+// the demo's referee answers on.
+func moderate(t *testing.T, log, out string) {
+	t.Helper()
+	m := regexp.MustCompile(`pbem game show -c (\S+) demo\n`).FindStringSubmatch(log)
+	if m == nil || m[1] != filepath.Join(out, "pbem.toml") {
+		t.Fatalf("the demo does not say how to run pbem game show on it:\n%s", log)
+	}
+	cfg, err := config.LoadWithoutMail(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		req  daemon.Request
+		want string
+	}{
+		{daemon.Request{Cmd: "show", Game: "demo"}, "open window: GT2 RU-MOVE"},
+		{daemon.Request{Cmd: "pause", Game: "demo", Who: "Mo", Why: "a break"}, "game demo: paused"},
+		{daemon.Request{Cmd: "show", Game: "demo"}, "PAUSED"},
+		{daemon.Request{Cmd: "resume", Game: "demo", Who: "Mo", Why: "back"}, "game demo: resumed"},
+		{daemon.Request{Cmd: "extend", Game: "demo", Who: "Mo", Duration: 24 * time.Hour}, "game demo: deadline moved by 24h"},
+	} {
+		resp, ok, err := daemon.Call(cfg.Referee.Control, c.req)
+		if !ok || err != nil || resp.Error != "" || !strings.Contains(resp.Text, c.want) {
+			t.Errorf("%s through %s: answered %v, %v: %+v; want %q", c.req.Cmd, cfg.Referee.Control, ok, err, resp, c.want)
+		}
+	}
+}
+
+// Under -listen, an output directory too deep for the control socket's
+// path is refused before the game starts, naming -o and why; the
+// pbem.toml written for a usual one is what the moderators' commands read.
+func TestWriteConfig(t *testing.T) {
+	deep := filepath.Join(t.TempDir(), strings.Repeat("d", 120))
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := writeConfig(deep, "127.0.0.1:1143", "127.0.0.1:1025", true); err == nil || !strings.Contains(err.Error(), "-o "+deep) || !strings.Contains(err.Error(), "longer than a Unix socket path may be") {
+		t.Errorf("a socket path too long: %v", err)
+	}
+	if _, err := writeConfig(deep, "127.0.0.1:1143", "127.0.0.1:1025", false); err != nil {
+		t.Errorf("without -listen the socket is not made: %v", err)
+	}
+	dir := t.TempDir()
+	sock, err := writeConfig(dir, "0.0.0.0:1143", "[::]:1025", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.LoadWithoutMail(filepath.Join(dir, "pbem.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Referee.Control != sock || cfg.Referee.Database != filepath.Join(dir, "pbem.db") || cfg.IMAP.Server != "127.0.0.1:1143" || cfg.SMTP.Server != "127.0.0.1:1025" {
+		t.Errorf("pbem.toml read as %+v, %+v, %+v", cfg.Referee, cfg.IMAP.Server, cfg.SMTP.Server)
 	}
 }

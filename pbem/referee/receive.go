@@ -286,7 +286,13 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, sum string, now time.Time) (v 
 		return r.judgeCommand(tx, v, pick.game, s, to, msgID)
 	}
 	var res *ack.Result
-	f, err := orders.Parse("orders.txt", s.Text, g.rs.Verbs())
+	// Replies call the file by the name it was attached under; orders in
+	// the text of the mail itself by the name players.md gives them.
+	name := s.Name
+	if name == "" {
+		name = "orders.txt"
+	}
+	f, err := orders.Parse(name, s.Text, g.rs.Verbs())
 	if cerr != nil {
 		err = cerr
 	}
