@@ -278,9 +278,8 @@ func moveTarget(side engine.Side, o engine.Order, l *log) (path []hex.Hex, dest 
 	if hasTo && hasVia {
 		// `to HEX via HEX...`: along the hexes given, then on to HEX if
 		// they do not end there.
-		via = append(via[:len(via):len(via)], to[0])
-		if via[len(via)-2].Text == to[0].Text {
-			via = via[:len(via)-1]
+		if via[len(via)-1].Text != to[0].Text {
+			via = append(via[:len(via):len(via)], to[0])
 		}
 	} else if hasTo {
 		d, err := hex.Parse(to[0].Text)
@@ -700,6 +699,10 @@ func (g *Game) orderRail(side engine.Side, o engine.Order, l *log) {
 	open := func(h hex.Hex) bool { return g.railOpen(h, side) }
 	var path []hex.Hex
 	if via, ok := o.Clause("via"); ok {
+		// `to HEX via HEX...`: along the hexes given, then on to HEX.
+		if to, ok := o.Clause("to"); ok && via[len(via)-1].Text != to[0].Text {
+			via = append(via[:len(via):len(via)], to[0])
+		}
 		cur := u.Hex
 		for _, w := range via {
 			h, err := hex.Parse(w.Text)

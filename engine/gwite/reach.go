@@ -52,7 +52,11 @@ func (g *Game) unreachable(u *Unit, dest hex.Hex) (rule, reason string) {
 			zoc = append(zoc, h.String())
 		}
 	}
-	why := fmt.Sprintf("%s cannot reach %s: the cheapest way, %s, costs %d MP and %s", u.ID, dest, hexList(path), cost, has)
+	way := fmt.Sprintf("the cheapest way, %s,", hexList(path))
+	if len(path) > 8 {
+		way = fmt.Sprintf("the cheapest way there (%d hexes)", len(path)-1)
+	}
+	why := fmt.Sprintf("%s cannot reach %s: %s costs %d MP and %s", u.ID, dest, way, cost, has)
 	if len(zoc) > 0 {
 		why += fmt.Sprintf("; enemy zones of control add 1 MP each at %s (std 7.21)", strings.Join(zoc, " "))
 	}

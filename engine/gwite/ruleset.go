@@ -32,7 +32,7 @@ func unitsClause(help string) engine.ClauseSpec {
 
 // verbs is the order language of this system.
 var verbs = []engine.Verb{
-	{Name: "move", Summary: "move a unit by land, along the given hexes or by the cheapest path to a hex",
+	{Name: "move", Summary: "move a unit by land: to a hex by the cheapest path, along the hexes given (via), or along them and on to the hex",
 		Case: "std 5.0", Windows: []string{kindMove},
 		Clauses: []engine.ClauseSpec{
 			{Kind: engine.UnitID, Min: 1, Max: 1, Required: true, Help: "UNIT"},
@@ -41,7 +41,7 @@ var verbs = []engine.Verb{
 		}},
 	{Name: "entrain", Summary: "put a unit on the train (pays its TCR in MP)", Case: "std 5.32",
 		Windows: []string{kindMove}, Clauses: []engine.ClauseSpec{unitsClause("UNIT...")}},
-	{Name: "rail", Summary: "move an entrained unit along friendly rail, to a hex or along the given hexes",
+	{Name: "rail", Summary: "move an entrained unit along friendly rail: to a hex, along the hexes given (via), or along them and on to the hex",
 		Case: "std 5.33", Windows: []string{kindMove},
 		Clauses: []engine.ClauseSpec{
 			{Kind: engine.UnitID, Min: 1, Max: 1, Required: true, Help: "UNIT"},
