@@ -189,3 +189,36 @@ func mustOrders(t *testing.T, body string) []engine.Order {
 	}
 	return f.Orders
 }
+
+// std 10.3, 10.41: a unit no HQ takes into command rolls for it, passing
+// on more than its TCR; the acknowledgement warns with the roll it needs
+// and what a failure costs, and resolution refuses its move when the roll
+// fails.
+func TestAckCommandRollNeeded_10_3(t *testing.T) {
+	st := at(t, "GT1 DE-MOVE")
+	var tcr int
+	for _, u := range st.View("DE").(*gwite.View).Units {
+		if u.ID == "DE-2LW" {
+			tcr = u.TCR
+		}
+	}
+	r, a, evs := ackAndResolve(t, st, "DE", "move DE-2LW via 0112\n")
+	want := fmt.Sprintf("DE-2LW must pass a command roll, a %d or more (%d in 6), or it may not move", tcr+1, 6-tcr)
+	found := false
+	for _, rm := range r.Remarks {
+		found = found || (rm.Warning && rm.Line == 6 && rm.Text == want)
+	}
+	if tcr < 1 || !found {
+		t.Fatalf("TCR %d; no warning %q:\n%s", tcr, want, a)
+	}
+	for _, e := range evs {
+		if roll, ok := e.(*engine.Roll); ok && strings.HasSuffix(roll.Purpose, " DE-2LW") {
+			failed := roll.Value <= tcr
+			if failed != (refusedAt(evs, 6) != "") {
+				t.Errorf("rolled %d against TCR %d; refused at resolution: %q", roll.Value, tcr, refusedAt(evs, 6))
+			}
+			return
+		}
+	}
+	t.Errorf("DE-2LW did not roll for command")
+}
