@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -23,5 +25,44 @@ func TestPlaceholderNonceRefused(t *testing.T) {
 	}
 	if v := h.receive(ben.mail(t, "p2", strings.Replace(file, "change-me-12345678", "ben-own-words", 1)), now); v.Outcome != Accepted {
 		t.Errorf("with a nonce of his own: %+v", v)
+	}
+}
+
+// Issue 16: an order refused at resolution is quoted in the report at
+// its line in the file the player sent, the line the acknowledgement
+// gave, although the resolution reads the canonical text (header, blank
+// line, orders: no comments), whose lines differ.
+func TestReportQuotesPlayersLines(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	h.outbox(t0)
+	ben := h.players["DE"]
+	now := t0.Add(time.Hour)
+	head, body, _ := strings.Cut(h.robotFile("DE", "ben-lines-0001", true), "\n\n")
+	file := "# Ben's set-up, written by hand.\n#\n" + head + "\n\n" + strings.Repeat("# a thought\n\n", 30) +
+		body + "\n# and one more, far down:\ngruppe 30 at 0113 with RU-XV\n"
+	if v := h.receive(ben.mail(t, "l1", file), now); v.Outcome != Accepted {
+		t.Fatalf("%+v", v)
+	}
+	acks := h.outbox(now)
+	re := regexp.MustCompile(`line (\d+): gruppe 30 at 0113 with RU-XV`)
+	m := re.FindStringSubmatch(acks[0].Body)
+	if m == nil {
+		t.Fatalf("the acknowledgement does not quote the order:\n%s", acks[0].Body)
+	}
+	if want := strconv.Itoa(len(strings.Split(file, "\n")) - 1); m[1] != want {
+		t.Fatalf("the acknowledgement says line %s, the file has the order at line %s", m[1], want)
+	}
+	now = now.Add(DefaultPolicy().EarlyDelay)
+	if err := h.ref.Tick(now); err != nil {
+		t.Fatal(err)
+	}
+	for _, mail := range h.outbox(now) {
+		if mail.To[0] != ben.address && mail.To[0] != h.players["mo"].address {
+			continue
+		}
+		got := re.FindStringSubmatch(strings.Join(strings.Fields(mail.Body), " "))
+		if got == nil || got[1] != m[1] {
+			t.Errorf("the report to %s quotes the refused order at %v, the acknowledgement at line %s:\n%s", mail.To[0], got, m[1], mail.Body)
+		}
 	}
 }

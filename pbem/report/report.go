@@ -29,6 +29,9 @@ type Input struct {
 	Template string
 	Dice     templates.Dice
 	Chain    string // the head of the game's audit chain
+	// Lines maps, for each side, the line of an order in the text the
+	// resolution read to its line in the file the player sent.
+	Lines map[engine.Side]map[int]int
 }
 
 // Build is the report of in.Side after the events, with st the game as it
@@ -48,7 +51,7 @@ func Build(st engine.State, in Input) *templates.Report {
 			continue // the moderators have the whole move
 		}
 		if in.Side == gwite.Moderator || engine.Visible(e, in.Side) {
-			r.Story = append(r.Story, e.String())
+			r.Story = append(r.Story, sent(e, in.Lines).String())
 		}
 	}
 	for _, u := range v.Units {
