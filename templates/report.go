@@ -7,6 +7,7 @@ package templates
 import (
 	_ "embed"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"text/template"
@@ -34,6 +35,7 @@ type Report struct {
 	LastTurn int
 	VP       int // net victory points, from the Russian point of view
 	Level    string
+	Bands    []Band `json:",omitempty"` // the levels of victory, highest first
 	Own      []Unit
 	Enemy    []Unit
 	Markers  []string // Gruppe markers seen: "M3 in 0713"
@@ -66,6 +68,13 @@ type Reveal struct {
 	Rolls      int      // attempts of the public stream (docs/dice.md)
 }
 
+// Band is one level of victory (T 21.3): it holds from Min net victory
+// points up to one below the Min of the band above it.
+type Band struct {
+	Level string
+	Min   int
+}
+
 // Unit is one unit as the report lists it.
 type Unit struct {
 	ID     string
@@ -92,7 +101,7 @@ type Window struct {
 //go:embed report.tmpl
 var reportText string
 
-var report = template.Must(template.New("report").Funcs(template.FuncMap{"wrap": wrap, "join": func(s []string) string { return strings.Join(s, ", ") }, "nonce": nonceLine}).Parse(reportText))
+var report = template.Must(template.New("report").Funcs(template.FuncMap{"wrap": wrap, "join": func(s []string) string { return strings.Join(s, ", ") }, "nonce": nonceLine, "score": score}).Parse(reportText))
 
 // Text is the report as a plain-text mail, at most 72 columns where the
 // words allow.
@@ -110,6 +119,27 @@ func nonceLine(s string) string {
 		return side + " sent no file: its nonce is empty"
 	}
 	return side + " " + strconv.Quote(n)
+}
+
+// score is the game-turn, the victory points, their level and what each
+// level takes.
+func score(r *Report) string {
+	s := fmt.Sprintf("Game-turn %d of %d. Victory points %d (from the Russian side): %s.", r.Turn, r.LastTurn, r.VP, r.Level)
+	if len(r.Bands) == 0 {
+		return s
+	}
+	var ls []string
+	for i, b := range r.Bands {
+		switch {
+		case i == 0:
+			ls = append(ls, fmt.Sprintf("%s at %d or more", b.Level, b.Min))
+		case i == len(r.Bands)-1:
+			ls = append(ls, fmt.Sprintf("%s at %d or less", b.Level, r.Bands[i-1].Min-1))
+		default:
+			ls = append(ls, fmt.Sprintf("%s at %d to %d", b.Level, b.Min, r.Bands[i-1].Min-1))
+		}
+	}
+	return s + " The levels after the last game-turn [T 21.3]: " + strings.Join(ls, ", ") + "."
 }
 
 // wrap fills s into lines of at most 72 characters, the lines after the

@@ -95,6 +95,17 @@ func (v *View) ScenarioTitle() string { return v.scen.Title }
 // moderator).
 func (v *View) SideName() string { return v.data.SideNames[v.For] }
 
+// VictoryLevels is the game's levels of victory, highest first (T 21.3):
+// each holds from its Min up to one below the Min of the level above it.
+// Nil if the game has none.
+func (v *View) VictoryLevels() []scenario.VictoryLevel {
+	var out []scenario.VictoryLevel
+	for _, l := range v.data.Victory {
+		out = append(out, scenario.VictoryLevel{Min: l.Min, Level: l.Level})
+	}
+	return out
+}
+
 // Side implements engine.View.
 func (v *View) Side() engine.Side { return v.For }
 

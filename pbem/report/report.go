@@ -46,6 +46,9 @@ func Build(st engine.State, in Input) *templates.Report {
 		Next: templates.Window{ID: w.ID, Name: w.Name, Deadline: in.Deadline, Due: slices.Contains(w.Submit, in.Side), Over: w.Done},
 	}
 	r.SideName = v.SideName()
+	for _, l := range v.VictoryLevels() {
+		r.Bands = append(r.Bands, templates.Band{Level: l.Level, Min: l.Min})
+	}
 	for _, e := range in.Events {
 		if in.Side == gwite.Moderator && glimpse(e) {
 			continue // the moderators have the whole move
