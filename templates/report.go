@@ -31,6 +31,9 @@ type Report struct {
 	Notes    []string // what the referee adds: no orders received, and the like
 	Notices  []string // the moderators' actions since the last window
 	Story    []string // the window's events this side may know, in order
+	// Told is Story as the text tells it, runs of like events summed up
+	// (pbem/report); the JSON twin keeps every event in Story.
+	Told     []string `json:"-"`
 	Turn     int
 	LastTurn int
 	VP       int // net victory points, from the Russian point of view

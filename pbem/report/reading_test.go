@@ -34,3 +34,47 @@ func TestVictoryLineGivesThresholdsT21_3(t *testing.T) {
 		}
 	}
 }
+
+// Issue 16: runs of like events are summed up in one line of the text
+// (33 command-control rolls become who is in command and who is not),
+// while the JSON twin keeps every event; runs too short to gain from it,
+// and events of another kind between, are told as they are.
+func TestStorySumsUpRunsOfLikeEvents(t *testing.T) {
+	st := newGame(t, engine.Options{})
+	var evs []engine.Event
+	for i, u := range []string{"DE-20LW", "DE-2LW", "DE-69B", "DE-70LW"} {
+		r := &engine.Roll{Purpose: "command control for movement, " + u, Case: "std 10.41", Value: i + 2, Result: "in command"}
+		if u == "DE-69B" {
+			r.Value, r.Result = 1, "out of command"
+		}
+		evs = append(evs, r)
+	}
+	evs = append(evs,
+		&engine.Note{Text: "DE-1ID joins Gruppe 6 in 0613", Case: "T 18.13"},
+		&engine.Roll{Purpose: "command control for combat, DE-KB", Case: "std 10.42", Value: 3, Result: "in command"},
+		&engine.Roll{Purpose: "command control for combat, DE-9LW", Case: "std 10.42", Value: 1, Result: "out of command"},
+		&engine.Note{Text: "RU-I is outside every HQ's command radius", Case: "std 10.42"},
+		&engine.Note{Text: "RU-II is outside every HQ's command radius", Case: "std 10.42"},
+		&engine.Note{Text: "RU-III is outside every HQ's command radius", Case: "std 10.42"})
+	r := Build(st, Input{Game: "t1", Side: gwite.Moderator, Events: evs})
+	want := []string{
+		"4 rolls for command control for movement: in command DE-20LW, DE-2LW, DE-70LW; out of command DE-69B [std 10.41]",
+		"DE-1ID joins Gruppe 6 in 0613 [T 18.13]",
+		"roll 3 for command control for combat, DE-KB: in command [std 10.42]",
+		"roll 1 for command control for combat, DE-9LW: out of command [std 10.42]",
+		"each of RU-I, RU-II, RU-III is outside every HQ's command radius [std 10.42]",
+	}
+	if strings.Join(r.Told, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the text tells\n%s\nwant\n%s", strings.Join(r.Told, "\n"), strings.Join(want, "\n"))
+	}
+	if len(r.Story) != len(evs) || r.Story[2] != "roll 1 for command control for movement, DE-69B: out of command [std 10.41]" {
+		t.Errorf("the JSON twin's Story does not keep every event: %q", r.Story)
+	}
+	text, err := templates.Text(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(text, "roll 1 for command control for movement") || !strings.Contains(text, "4 rolls for command control for movement") {
+		t.Errorf("the text does not sum the rolls up:\n%s", text)
+	}
+}

@@ -49,14 +49,17 @@ func Build(st engine.State, in Input) *templates.Report {
 	for _, l := range v.VictoryLevels() {
 		r.Bands = append(r.Bands, templates.Band{Level: l.Level, Min: l.Min})
 	}
+	var seen []engine.Event
 	for _, e := range in.Events {
 		if in.Side == gwite.Moderator && glimpse(e) {
 			continue // the moderators have the whole move
 		}
 		if in.Side == gwite.Moderator || engine.Visible(e, in.Side) {
-			r.Story = append(r.Story, sent(e, in.Lines).String())
+			seen = append(seen, sent(e, in.Lines))
+			r.Story = append(r.Story, seen[len(seen)-1].String())
 		}
 	}
+	r.Told = told(seen)
 	for _, u := range v.Units {
 		if u.Loc == gwite.Eliminated {
 			continue
