@@ -104,7 +104,8 @@ type Window struct {
 //go:embed report.tmpl
 var reportText string
 
-var report = template.Must(template.New("report").Funcs(template.FuncMap{"wrap": wrap, "join": func(s []string) string { return strings.Join(s, ", ") }, "nonce": nonceLine, "score": score}).Parse(reportText))
+var report = template.Must(template.New("report").Funcs(template.FuncMap{"fill": fill, "unit": unitLine,
+	"join": func(s []string) string { return strings.Join(s, ", ") }, "nonce": nonceLine, "score": score}).Parse(reportText))
 
 // Text is the report as a plain-text mail, at most 72 columns where the
 // words allow.
@@ -145,17 +146,37 @@ func score(r *Report) string {
 	return s + " The levels after the last game-turn [T 21.3]: " + strings.Join(ls, ", ") + "."
 }
 
-// wrap fills s into lines of at most 72 characters, the lines after the
-// first indented by indent blanks.
-func wrap(indent int, s string) string {
+// Width is the columns a report's lines fit in.
+const Width = 72
+
+// unitColumns is where a unit line's name starts, after its ID, hex,
+// steps and values; a long name goes on under itself.
+const unitColumns = 38
+
+// unitLine is a unit as the report lists it: ID, hex, steps, values, then
+// the name and notes, wrapped under the name.
+func unitLine(u Unit) string {
+	head := fmt.Sprintf("  %-9s %-5s %-4s %-14s ", u.ID, u.Hex, u.Steps, u.Values)
+	rest := u.Name
+	if u.Notes != "" {
+		rest += " (" + u.Notes + ")"
+	}
+	return head + fill(utf8.RuneCountInString(head), unitColumns, rest)
+}
+
+// fill fills s into lines of at most Width columns, for text that starts
+// at column first; the lines after the first are indented by indent
+// blanks. A rule case in brackets ("[std 10.41]") is never split, and a
+// word longer than a line stands alone on its line.
+func fill(first, indent int, s string) string {
 	pad := strings.Repeat(" ", indent)
 	var b strings.Builder
-	n := 0
-	for i, w := range strings.Fields(s) {
+	n := first
+	for i, w := range words(s) {
 		l := utf8.RuneCountInString(w)
 		switch {
 		case i == 0:
-		case n+1+l > 72:
+		case n+1+l > Width:
 			b.WriteString("\n" + pad)
 			n = indent
 		default:
@@ -166,6 +187,41 @@ func wrap(indent int, s string) string {
 		n += l
 	}
 	return b.String()
+}
+
+// keep is the longest group in brackets or parentheses that fill keeps
+// on one line: "[std 10.41]", "(in Gruppe 6)".
+const keep = 24
+
+// words is s's words, a short group in brackets or parentheses as one.
+func words(s string) []string {
+	var out, group []string
+	closing := ""
+	for _, w := range strings.Fields(s) {
+		if closing == "" {
+			switch {
+			case strings.HasPrefix(w, "[") && !strings.Contains(w, "]"):
+				closing = "]"
+			case strings.HasPrefix(w, "(") && !strings.Contains(w, ")"):
+				closing = ")"
+			default:
+				out = append(out, w)
+				continue
+			}
+			group = []string{w}
+			continue
+		}
+		group = append(group, w)
+		if strings.Contains(w, closing) {
+			if g := strings.Join(group, " "); utf8.RuneCountInString(g) <= keep {
+				out = append(out, g)
+			} else {
+				out = append(out, group...)
+			}
+			group, closing = nil, ""
+		}
+	}
+	return append(out, group...)
 }
 
 // JSON is the report's JSON twin (docs/report-schema.md): the same

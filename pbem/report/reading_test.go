@@ -3,6 +3,7 @@ package report
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"pbem/engine"
 	"pbem/engine/gwite"
@@ -76,5 +77,37 @@ func TestStorySumsUpRunsOfLikeEvents(t *testing.T) {
 	}
 	if strings.Contains(text, "roll 1 for command control for movement") || !strings.Contains(text, "4 rolls for command control for movement") {
 		t.Errorf("the text does not sum the rolls up:\n%s", text)
+	}
+}
+
+// Issue 16: every line of a report fits the 72 columns the docs promise,
+// in every window of two game-turns of a robot game, for each side and
+// the moderators; only a word longer than a line (none in these reports:
+// a seed or hash is 64 characters) may stand out. The template the report
+// ends with is pbem/ack's, checked there.
+func TestReportLinesFit72Columns(t *testing.T) {
+	st := newGame(t, engine.Options{"cavalry-windows": true, "fog-limited": true})
+	resolved := ""
+	var events []engine.Event
+	for st.Window().Turn <= 2 && !st.Window().Done {
+		w := st.Window()
+		for _, side := range []engine.Side{"RU", "DE", gwite.Moderator} {
+			r := Build(st, Input{Game: "tannenberg-club-2026", Side: side, Resolved: resolved, Events: events,
+				Notes:    []string{"RU sent no orders: the robot gave them as caretaker, as the game's policy for missing orders says."},
+				Notices:  []string{"2026-11-27 10:00 UTC Mo: paused the game for the weekend, as both players asked by mail the day before."},
+				Deadline: "Wednesday 30 September 1914 18:00 UTC", Address: "referee-of-the-club@games.example.org", Template: "(the template)",
+				Dice: templates.Dice{Window: w.ID, Commitment: strings.Repeat("ab", 32)}, Chain: strings.Repeat("cd", 32)})
+			text, err := templates.Text(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, l := range strings.Split(text, "\n") {
+				if n := utf8.RuneCountInString(l); n > templates.Width && len(strings.Fields(l)) > 1 {
+					t.Errorf("%s, %s's report, line %d has %d columns:\n%s", w.ID, side, i+1, n, l)
+				}
+			}
+		}
+		next, evs := robotWindow(t, st, "columns")
+		resolved, events, st = w.ID+" ("+w.Name+")", evs, next
 	}
 }
