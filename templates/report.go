@@ -105,7 +105,8 @@ type Window struct {
 var reportText string
 
 var report = template.Must(template.New("report").Funcs(template.FuncMap{"fill": fill, "unit": unitLine,
-	"join": func(s []string) string { return strings.Join(s, ", ") }, "nonce": nonceLine, "score": score}).Parse(reportText))
+	"join": func(s []string) string { return strings.Join(s, ", ") }, "nonce": nonceLine, "score": score,
+	"legend": func() string { return Legend }}).Parse(reportText))
 
 // Text is the report as a plain-text mail, at most 72 columns where the
 // words allow.
@@ -145,6 +146,17 @@ func score(r *Report) string {
 	}
 	return s + " The levels after the last game-turn [T 21.3]: " + strings.Join(ls, ", ") + "."
 }
+
+// Legend is what the numbers of a unit line mean (docs/players.md says
+// more).
+const Legend = "How to read a unit line: unit, hex (due-A: a reinforcement " +
+	"to enter at A; held: it enters when a rule brings it in), steps " +
+	"left/steps in all, values, name. A unit's values " +
+	"are attack-defense-movement allowance [std 2.3]. An HQ's, HQ S-C-R (D), " +
+	"are its attack shift, lent to one attack within its radius each Combat " +
+	"Phase; its command strength, the SP of units it can put in command " +
+	"control; its command radius, in hexes; and its combat strength, " +
+	"marked h for a Heroic HQ, which attacks with it too [std 10.11, 10.12]."
 
 // Width is the columns a report's lines fit in.
 const Width = 72

@@ -55,6 +55,7 @@ type UnitView struct {
 	MaxSteps  int
 	Strength  scenario.Strength
 	HQ        scenario.HQValues
+	Heroic    bool `json:",omitempty"` // an HQ whose combat strength also attacks (std 10.12)
 	Entrained bool
 	SP        int
 	TCR       int
@@ -139,7 +140,7 @@ func (g *Game) View(side engine.Side) engine.View {
 		visible[u.ID] = true
 		uv := UnitView{ID: u.ID, Side: u.Side(), Type: u.Data.Type, Size: u.Data.Size, Name: u.Data.Name,
 			Parent: u.Data.Parent, Loc: u.Loc, Hex: u.Hex, Steps: u.Steps(), MaxSteps: u.Data.Steps,
-			Strength: u.Strength(), HQ: u.HQ(), Entrained: u.Entrained, SP: u.SP(), TCR: u.TCR(),
+			Strength: u.Strength(), HQ: u.HQ(), Heroic: u.Data.Heroic, Entrained: u.Entrained, SP: u.SP(), TCR: u.TCR(),
 			OutOfSupply: u.OutOfSupply && u.OnMap(), OutOfCommand: (u.OCCMove || u.OCCCombat) && u.OnMap()}
 		if own {
 			uv.Arrive, uv.Entry, uv.UsedRail = u.ArriveTurn, u.Entry, u.UsedRail

@@ -1,6 +1,9 @@
 package referee
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -64,5 +67,51 @@ func TestReportQuotesPlayersLines(t *testing.T) {
 		if got == nil || got[1] != m[1] {
 			t.Errorf("the report to %s quotes the refused order at %v, the acknowledgement at line %s:\n%s", mail.To[0], got, m[1], mail.Body)
 		}
+	}
+}
+
+// Issue 16: docs/players.md tells the rhythm of a window (send without
+// Final: yes, read the acknowledgement, send again with it), and what it
+// says of Final: yes is what the referee does: a file without it leaves
+// the window open, and once every side due has sent one with it, the
+// window is resolved after the early delay the docs give, not at the
+// deadline.
+func TestPlayersDocTellsTheRhythm(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "players.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rhythm, ok := strings.Cut(string(doc), "### The rhythm of a window")
+	rhythm, _, _ = strings.Cut(rhythm, "\n#")
+	flat := strings.Join(strings.Fields(rhythm), " ")
+	pol := DefaultPolicy()
+	for _, want := range []string{"**without** `Final: yes`", "Read the acknowledgement", "send the file again, this time with `Final: yes`",
+		"resolved at once", fmt.Sprintf("%d minutes", int(pol.EarlyDelay.Minutes()))} {
+		if !ok || !strings.Contains(flat, want) {
+			t.Errorf("docs/players.md's rhythm does not say %q:\n%s", want, rhythm)
+		}
+	}
+	h := newHarness(t, pol)
+	h.outbox(t0)
+	ben := h.players["DE"]
+	now := t0.Add(time.Hour)
+	if v := h.receive(ben.mail(t, "r1", h.robotFile("DE", "ben-rhythm-01", false)), now); v.Outcome != Accepted {
+		t.Fatalf("%+v", v)
+	}
+	if err := h.ref.Tick(now.Add(pol.EarlyDelay)); err != nil {
+		t.Fatal(err)
+	}
+	if _, w := h.state(); w.ID != "GT1 DE-SETUP" {
+		t.Fatalf("a file without Final: yes closed the window: %s", w.ID)
+	}
+	now = now.Add(time.Hour)
+	if v := h.receive(ben.mail(t, "r2", h.robotFile("DE", "ben-rhythm-02", true)), now); v.Outcome != Accepted {
+		t.Fatalf("%+v", v)
+	}
+	if err := h.ref.Tick(now.Add(pol.EarlyDelay)); err != nil {
+		t.Fatal(err)
+	}
+	if _, w := h.state(); w.ID == "GT1 DE-SETUP" {
+		t.Errorf("Final: yes from the only side due did not resolve the window after %v", pol.EarlyDelay)
 	}
 }

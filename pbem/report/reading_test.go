@@ -1,6 +1,8 @@
 package report
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -109,5 +111,49 @@ func TestReportLinesFit72Columns(t *testing.T) {
 		}
 		next, evs := robotWindow(t, st, "columns")
 		resolved, events, st = w.ID+" ("+w.Name+")", evs, next
+	}
+}
+
+// std 10.11, 10.12, std 2.3: the report says what each number of a unit
+// line means (its key, under the lists), an HQ's values as its counter
+// shows them, h for a Heroic one; and docs/players.md explains each kind
+// of unit line, its example lines being the report's own.
+func TestUnitLineKeyStd10_11(t *testing.T) {
+	st := newGame(t, engine.Options{})
+	text, err := templates.Text(Build(st, Input{Game: "t1", Side: gwite.Moderator}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat := strings.Join(strings.Fields(text), " ")
+	for _, want := range []string{templates.Legend, "attack-defense-movement allowance [std 2.3]", "its command radius, in hexes"} {
+		if !strings.Contains(flat, strings.Join(strings.Fields(want), " ")) {
+			t.Errorf("the report has no key %q:\n%s", want, text)
+		}
+	}
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "players.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"RU-XV", "RU-S-2", "DE-vF-1"} {
+		var line string
+		for _, l := range strings.Split(text, "\n") {
+			if strings.HasPrefix(l, "  "+id+" ") {
+				line = l
+			}
+		}
+		if line == "" || !strings.Contains(string(doc), "\n  "+line+"\n") {
+			t.Errorf("docs/players.md does not show %s's line as the report has it: %q", id, line)
+		}
+	}
+	for _, want := range []string{"HQ 2-7-1 (3h)", "  DE-1GRD   held "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report has no %q", want)
+		}
+	}
+	for _, want := range []string{"`HQ 1-24-3 (1)`", "attack shift", "command strength", "command radius", "combat strength",
+		"movement allowance", "`due-A`", "`held`", "Heroic HQ", "std 10.11"} {
+		if !strings.Contains(string(doc), want) {
+			t.Errorf("docs/players.md does not explain %s", want)
+		}
 	}
 }

@@ -110,10 +110,15 @@ func Describe(u gwite.UnitView) templates.Unit {
 		where = "off-map"
 	case gwite.NotArrived:
 		where = "due-" + u.Entry
+	case gwite.Held:
+		where = "held" // enters when a rule brings it in (T 19)
 	}
 	values := u.Strength.String()
 	if u.Type == scenario.HQ {
 		values = "HQ " + u.HQ.String()
+		if u.Heroic {
+			values = strings.TrimSuffix(values, ")") + "h)" // as on the counter (std 10.12)
+		}
 	}
 	var notes []string
 	if u.Steps < u.MaxSteps {
