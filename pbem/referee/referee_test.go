@@ -157,7 +157,7 @@ func TestNewGameMailsEveryone(t *testing.T) {
 			t.Errorf("%s: %s", m.To, m.Subject)
 		}
 	}
-	if !strings.Contains(mails[1].Body, "Window: GT1 DE-SETUP") || !strings.Contains(mails[1].Body, "Your orders are due by Thu 20 Aug 1914 18:00 UTC") {
+	if !strings.Contains(mails[1].Body, "Window: GT1 DE-SETUP") || !strings.Contains(strings.Join(strings.Fields(mails[1].Body), " "), "Your orders are due by Thu 20 Aug 1914 18:00 UTC") {
 		t.Errorf("the German's first mail:\n%s", mails[1].Body)
 	}
 	// The player gets the side's map and the template; the moderators the
