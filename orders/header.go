@@ -37,7 +37,14 @@ var bindingKeys = []string{"Game", "Side", "Window", "Nonce", "Final"}
 // and no blank at either end, and is not the templates' PlaceholderNonce. The error is nil or an ErrorList with one
 // error per problem, each at the header line it is about; a missing key is
 // reported at the last header line, or at line 1 when there is no header.
-func ReadBinding(h Header) (Binding, error) {
+func ReadBinding(h Header) (Binding, error) { return readBinding(h, false) }
+
+// ReadAcceptedBinding is ReadBinding for a file the referee accepted
+// before, as an audit reads it: a file taken before the placeholder nonce
+// was refused still reads.
+func ReadAcceptedBinding(h Header) (Binding, error) { return readBinding(h, true) }
+
+func readBinding(h Header, placeholderOK bool) (Binding, error) {
 	var b Binding
 	var errs ErrorList
 	bad := func(f HeaderField, format string, args ...any) {
@@ -63,7 +70,7 @@ func ReadBinding(h Header) (Binding, error) {
 		case "Window":
 			b.Window = f.Value
 		case "Nonce":
-			if msg := checkNonce(f.Value); msg != "" {
+			if msg := checkNonce(f.Value); msg != "" && !(placeholderOK && strings.EqualFold(f.Value, PlaceholderNonce)) {
 				bad(f, "%s", msg)
 				continue
 			}

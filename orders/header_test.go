@@ -88,6 +88,14 @@ func TestCheckNonce(t *testing.T) {
 			t.Errorf("checkNonce(%q) = %q, want %q", n, got, want)
 		}
 	}
+	placeholder := Header{{Key: "Game", Value: "t1", Line: 1}, {Key: "Side", Value: "RU", Line: 2},
+		{Key: "Window", Value: "GT1 RU-MOVE", Line: 3}, {Key: "Nonce", Value: PlaceholderNonce, Line: 4}}
+	if _, err := ReadBinding(placeholder); err == nil {
+		t.Error("ReadBinding takes the placeholder nonce")
+	}
+	if b, err := ReadAcceptedBinding(placeholder); err != nil || b.Nonce != PlaceholderNonce {
+		t.Errorf("ReadAcceptedBinding of a file accepted with the placeholder: %+v %v", b, err)
+	}
 	h := Header{{Key: "game", Value: "t1", Line: 1}, {Key: "Game", Value: "t2", Line: 2}, {Key: "Side", Value: "RU", Line: 3},
 		{Key: "Window", Value: "GT1 RU-MOVE", Line: 4}, {Key: "Nonce", Value: "12345678", Line: 5}}
 	if _, err := ReadBinding(h); err == nil || err.Error() != "2: Game: given twice" {
