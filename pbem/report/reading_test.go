@@ -41,7 +41,8 @@ func TestVictoryLineGivesThresholdsT21_3(t *testing.T) {
 // Issue 16: runs of like events are summed up in one line of the text
 // (33 command-control rolls become who is in command and who is not),
 // while the JSON twin keeps every event; runs too short to gain from it,
-// and events of another kind between, are told as they are.
+// runs of rolls with many outcomes, notes not about a unit, and events
+// of another kind between, are told as they are.
 func TestStorySumsUpRunsOfLikeEvents(t *testing.T) {
 	st := newGame(t, engine.Options{})
 	var evs []engine.Event
@@ -58,7 +59,14 @@ func TestStorySumsUpRunsOfLikeEvents(t *testing.T) {
 		&engine.Roll{Purpose: "command control for combat, DE-9LW", Case: "std 10.42", Value: 1, Result: "out of command"},
 		&engine.Note{Text: "RU-I is outside every HQ's command radius", Case: "std 10.42"},
 		&engine.Note{Text: "RU-II is outside every HQ's command radius", Case: "std 10.42"},
-		&engine.Note{Text: "RU-III is outside every HQ's command radius", Case: "std 10.42"})
+		&engine.Note{Text: "RU-III is outside every HQ's command radius", Case: "std 10.42"},
+		&engine.Note{Text: "a Gruppe marker moves", Case: "T 18.4"},
+		&engine.Note{Text: "a Gruppe marker moves", Case: "T 18.4"},
+		&engine.Note{Text: "a Gruppe marker moves", Case: "T 18.4"},
+		&engine.Roll{Purpose: "CRT, attack 1 on 1922", Case: "std 8.8", Value: 5, Result: "1/1"},
+		&engine.Roll{Purpose: "CRT, attack 2 on 1821", Case: "std 8.8", Value: 4, Result: "1/2"},
+		&engine.Roll{Purpose: "CRT, attack 3 on 1720", Case: "std 8.8", Value: 3, Result: "A1"},
+		&engine.Roll{Purpose: "CRT, attack 4 on 1619", Case: "std 8.8", Value: 2, Result: "A2"})
 	r := Build(st, Input{Game: "t1", Side: gwite.Moderator, Events: evs})
 	want := []string{
 		"4 rolls for command control for movement: in command DE-20LW, DE-2LW, DE-70LW; out of command DE-69B [std 10.41]",
@@ -66,6 +74,13 @@ func TestStorySumsUpRunsOfLikeEvents(t *testing.T) {
 		"roll 3 for command control for combat, DE-KB: in command [std 10.42]",
 		"roll 1 for command control for combat, DE-9LW: out of command [std 10.42]",
 		"each of RU-I, RU-II, RU-III is outside every HQ's command radius [std 10.42]",
+		"a Gruppe marker moves [T 18.4]",
+		"a Gruppe marker moves [T 18.4]",
+		"a Gruppe marker moves [T 18.4]",
+		"roll 5 for CRT, attack 1 on 1922: 1/1 [std 8.8]",
+		"roll 4 for CRT, attack 2 on 1821: 1/2 [std 8.8]",
+		"roll 3 for CRT, attack 3 on 1720: A1 [std 8.8]",
+		"roll 2 for CRT, attack 4 on 1619: A2 [std 8.8]",
 	}
 	if strings.Join(r.Told, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the text tells\n%s\nwant\n%s", strings.Join(r.Told, "\n"), strings.Join(want, "\n"))

@@ -28,6 +28,20 @@ func sent(e engine.Event, lines map[engine.Side]map[int]int) engine.Event {
 // read as easily as one.
 const minRun = 3
 
+// maxOutcomes is the most outcomes a run may have to be summed up: a
+// summary says who had which, which reads well only for a few.
+const maxOutcomes = 3
+
+// outcomes is how many different outcomes the events of run had.
+func outcomes(run []engine.Event) int {
+	seen := map[string]bool{}
+	for _, e := range run {
+		_, _, o := fold(e)
+		seen[o] = true
+	}
+	return len(seen)
+}
+
 // told is the story as the text tells it: each run of at least minRun
 // consecutive events of one kind (fold) summed up in one line, the others
 // as they are. The JSON twin and the audit keep every event.
@@ -42,7 +56,7 @@ func told(events []engine.Event) []string {
 			}
 			j++
 		}
-		if j-i < minRun {
+		if j-i < minRun || outcomes(events[i:j]) > maxOutcomes {
 			for _, e := range events[i:j] {
 				out = append(out, e.String())
 			}
@@ -69,8 +83,8 @@ func fold(e engine.Event) (kind, subject, outcome string) {
 		return "roll|" + x.Purpose[:i] + "|" + x.Case, x.Purpose[i+2:], x.Result
 	case *engine.Note:
 		subject, rest, ok := strings.Cut(x.Text, " ")
-		if !ok {
-			return "", "", ""
+		if !ok || !strings.ContainsAny(subject, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") {
+			return "", "", "" // not a unit or a hex ("a Gruppe marker ...")
 		}
 		return "note|" + rest + "|" + x.Case, subject, ""
 	}
