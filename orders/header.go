@@ -23,16 +23,28 @@ const (
 	MaxNonce = 64
 )
 
+// PlaceholderNonce is the nonce order templates carry, for the player to
+// replace. It is refused: every template has it, so the dice would get
+// nothing of the player's and the file could be anyone's template.
+const PlaceholderNonce = "change-me-12345678"
+
 // The header keys an order file may have, in canonical order.
 var bindingKeys = []string{"Game", "Side", "Window", "Nonce", "Final"}
 
 // ReadBinding reads the binding of an order file from its header. Game,
 // Side, Window and Nonce are required, Final ("yes" or "no") is optional
 // and any other key is an error. A nonce has 8 to 64 printable characters
-// and no blank at either end. The error is nil or an ErrorList with one
+// and no blank at either end, and is not the templates' PlaceholderNonce. The error is nil or an ErrorList with one
 // error per problem, each at the header line it is about; a missing key is
 // reported at the last header line, or at line 1 when there is no header.
-func ReadBinding(h Header) (Binding, error) {
+func ReadBinding(h Header) (Binding, error) { return readBinding(h, false) }
+
+// ReadAcceptedBinding is ReadBinding for a file the referee accepted
+// before, as an audit reads it: a file taken before the placeholder nonce
+// was refused still reads.
+func ReadAcceptedBinding(h Header) (Binding, error) { return readBinding(h, true) }
+
+func readBinding(h Header, placeholderOK bool) (Binding, error) {
 	var b Binding
 	var errs ErrorList
 	bad := func(f HeaderField, format string, args ...any) {
@@ -58,7 +70,7 @@ func ReadBinding(h Header) (Binding, error) {
 		case "Window":
 			b.Window = f.Value
 		case "Nonce":
-			if msg := checkNonce(f.Value); msg != "" {
+			if msg := checkNonce(f.Value); msg != "" && !(placeholderOK && strings.EqualFold(f.Value, PlaceholderNonce)) {
 				bad(f, "%s", msg)
 				continue
 			}
@@ -90,6 +102,10 @@ func ReadBinding(h Header) (Binding, error) {
 
 // checkNonce says what is wrong with a nonce, or "".
 func checkNonce(n string) string {
+	if strings.EqualFold(n, PlaceholderNonce) {
+		return "the templates' placeholder, the same in everyone's: put words " +
+			"of your own here, new each window (they are your share of the dice)"
+	}
 	switch c := utf8.RuneCountInString(n); {
 	case c < MinNonce:
 		return fmt.Sprintf("a nonce has at least %d characters, this one %d", MinNonce, c)

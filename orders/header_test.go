@@ -35,6 +35,7 @@ func TestReadBindingErrors(t *testing.T) {
 	}{
 		{"Game: t1\nSide: RU\nWindow: GT1 RU-MOVE\nNonce: 1234567\n", []string{`4:1: Nonce: a nonce has at least 8 characters, this one 7`}},
 		{"Game: t1\nSide: RU\nWindow: GT1 RU-MOVE\nNonce: " + strings.Repeat("x", 65) + "\n", []string{`4:1: Nonce: a nonce has at most 64 characters, this one 65`}},
+		{"Game: t1\nSide: RU\nWindow: GT1 RU-MOVE\nNonce: change-me-12345678\n", []string{`4:1: Nonce: the templates' placeholder, the same in everyone's: put words of your own here, new each window (they are your share of the dice)`}},
 		{"Game: t1\nSide: RU\nWindow: GT1 RU-MOVE\nNonce: 12345678\nFinal: maybe\n", []string{`5:1: Final: want yes or no, not "maybe"`}},
 		{"Game: t1\nSide:\nWindow: GT1 RU-MOVE\nNonce: 12345678\nX-Client: mutt\n", []string{
 			`2:1: Side: no value`,
@@ -72,7 +73,9 @@ func TestReadBindingErrors(t *testing.T) {
 // A header built by hand is checked as strictly as a parsed one.
 func TestCheckNonce(t *testing.T) {
 	for n, want := range map[string]string{
-		"change-me-12345678":            "",
+		"change-me-12345678":            "the templates' placeholder, the same in everyone's: put words of your own here, new each window (they are your share of the dice)",
+		"Change-Me-12345678":            "the templates' placeholder, the same in everyone's: put words of your own here, new each window (they are your share of the dice)",
+		"change-me-12345679":            "",
 		"a nonce with blanks":           "",
 		"ünïcödé-ok":                    "",
 		" leading":                      "a nonce may not start or end with a blank",
@@ -84,6 +87,14 @@ func TestCheckNonce(t *testing.T) {
 		if got := checkNonce(n); got != want {
 			t.Errorf("checkNonce(%q) = %q, want %q", n, got, want)
 		}
+	}
+	placeholder := Header{{Key: "Game", Value: "t1", Line: 1}, {Key: "Side", Value: "RU", Line: 2},
+		{Key: "Window", Value: "GT1 RU-MOVE", Line: 3}, {Key: "Nonce", Value: PlaceholderNonce, Line: 4}}
+	if _, err := ReadBinding(placeholder); err == nil {
+		t.Error("ReadBinding takes the placeholder nonce")
+	}
+	if b, err := ReadAcceptedBinding(placeholder); err != nil || b.Nonce != PlaceholderNonce {
+		t.Errorf("ReadAcceptedBinding of a file accepted with the placeholder: %+v %v", b, err)
 	}
 	h := Header{{Key: "game", Value: "t1", Line: 1}, {Key: "Game", Value: "t2", Line: 2}, {Key: "Side", Value: "RU", Line: 3},
 		{Key: "Window", Value: "GT1 RU-MOVE", Line: 4}, {Key: "Nonce", Value: "12345678", Line: 5}}

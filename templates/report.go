@@ -7,6 +7,7 @@ package templates
 import (
 	_ "embed"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"text/template"
@@ -30,10 +31,14 @@ type Report struct {
 	Notes    []string // what the referee adds: no orders received, and the like
 	Notices  []string // the moderators' actions since the last window
 	Story    []string // the window's events this side may know, in order
+	// Told is Story as the text tells it, runs of like events summed up
+	// (pbem/report); the JSON twin keeps every event in Story.
+	Told     []string `json:"-"`
 	Turn     int
 	LastTurn int
 	VP       int // net victory points, from the Russian point of view
 	Level    string
+	Bands    []Band `json:",omitempty"` // the levels of victory, highest first
 	Own      []Unit
 	Enemy    []Unit
 	Markers  []string // Gruppe markers seen: "M3 in 0713"
@@ -66,6 +71,13 @@ type Reveal struct {
 	Rolls      int      // attempts of the public stream (docs/dice.md)
 }
 
+// Band is one level of victory (T 21.3): it holds from Min net victory
+// points up to one below the Min of the band above it.
+type Band struct {
+	Level string
+	Min   int
+}
+
 // Unit is one unit as the report lists it.
 type Unit struct {
 	ID     string
@@ -92,7 +104,9 @@ type Window struct {
 //go:embed report.tmpl
 var reportText string
 
-var report = template.Must(template.New("report").Funcs(template.FuncMap{"wrap": wrap, "join": func(s []string) string { return strings.Join(s, ", ") }, "nonce": nonceLine}).Parse(reportText))
+var report = template.Must(template.New("report").Funcs(template.FuncMap{"fill": fill, "unit": unitLine,
+	"join": func(s []string) string { return strings.Join(s, ", ") }, "nonce": nonceLine, "score": score,
+	"legend": func() string { return Legend }}).Parse(reportText))
 
 // Text is the report as a plain-text mail, at most 72 columns where the
 // words allow.
@@ -112,17 +126,69 @@ func nonceLine(s string) string {
 	return side + " " + strconv.Quote(n)
 }
 
-// wrap fills s into lines of at most 72 characters, the lines after the
-// first indented by indent blanks.
-func wrap(indent int, s string) string {
+// score is the game-turn, the victory points, their level and what each
+// level takes.
+func score(r *Report) string {
+	s := fmt.Sprintf("Game-turn %d of %d. Victory points %d (from the Russian side): %s.", r.Turn, r.LastTurn, r.VP, r.Level)
+	if len(r.Bands) == 0 {
+		return s
+	}
+	var ls []string
+	for i, b := range r.Bands {
+		switch {
+		case i == 0:
+			ls = append(ls, fmt.Sprintf("%s at %d or more", b.Level, b.Min))
+		case i == len(r.Bands)-1:
+			ls = append(ls, fmt.Sprintf("%s at %d or less", b.Level, r.Bands[i-1].Min-1))
+		default:
+			ls = append(ls, fmt.Sprintf("%s at %d to %d", b.Level, b.Min, r.Bands[i-1].Min-1))
+		}
+	}
+	return s + " The levels after the last game-turn [T 21.3]: " + strings.Join(ls, ", ") + "."
+}
+
+// Legend is what the numbers of a unit line mean (docs/players.md says
+// more).
+const Legend = "How to read a unit line: unit, hex (due-A: a reinforcement " +
+	"to enter at A; held: it enters when a rule brings it in), steps " +
+	"left/steps in all, values, name. A unit's values " +
+	"are attack-defense-movement allowance [std 2.3]. An HQ's, HQ S-C-R (D), " +
+	"are its attack shift, lent to one attack within its radius each Combat " +
+	"Phase; its command strength, the SP of units it can put in command " +
+	"control; its command radius, in hexes; and its combat strength, " +
+	"marked h for a Heroic HQ, which attacks with it too [std 10.11, 10.12]."
+
+// Width is the columns a report's lines fit in.
+const Width = 72
+
+// unitColumns is where a unit line's name starts, after its ID, hex,
+// steps and values; a long name goes on under itself.
+const unitColumns = 38
+
+// unitLine is a unit as the report lists it: ID, hex, steps, values, then
+// the name and notes, wrapped under the name.
+func unitLine(u Unit) string {
+	head := fmt.Sprintf("  %-9s %-5s %-4s %-14s ", u.ID, u.Hex, u.Steps, u.Values)
+	rest := u.Name
+	if u.Notes != "" {
+		rest += " (" + u.Notes + ")"
+	}
+	return head + fill(utf8.RuneCountInString(head), unitColumns, rest)
+}
+
+// fill fills s into lines of at most Width columns, for text that starts
+// at column first; the lines after the first are indented by indent
+// blanks. A rule case in brackets ("[std 10.41]") is never split, and a
+// word longer than a line stands alone on its line.
+func fill(first, indent int, s string) string {
 	pad := strings.Repeat(" ", indent)
 	var b strings.Builder
-	n := 0
-	for i, w := range strings.Fields(s) {
+	n := first
+	for i, w := range words(s) {
 		l := utf8.RuneCountInString(w)
 		switch {
 		case i == 0:
-		case n+1+l > 72:
+		case n+1+l > Width:
 			b.WriteString("\n" + pad)
 			n = indent
 		default:
@@ -133,6 +199,41 @@ func wrap(indent int, s string) string {
 		n += l
 	}
 	return b.String()
+}
+
+// keep is the longest group in brackets or parentheses that fill keeps
+// on one line: "[std 10.41]", "(in Gruppe 6)".
+const keep = 24
+
+// words is s's words, a short group in brackets or parentheses as one.
+func words(s string) []string {
+	var out, group []string
+	closing := ""
+	for _, w := range strings.Fields(s) {
+		if closing == "" {
+			switch {
+			case strings.HasPrefix(w, "[") && !strings.Contains(w, "]"):
+				closing = "]"
+			case strings.HasPrefix(w, "(") && !strings.Contains(w, ")"):
+				closing = ")"
+			default:
+				out = append(out, w)
+				continue
+			}
+			group = []string{w}
+			continue
+		}
+		group = append(group, w)
+		if strings.Contains(w, closing) {
+			if g := strings.Join(group, " "); utf8.RuneCountInString(g) <= keep {
+				out = append(out, g)
+			} else {
+				out = append(out, group...)
+			}
+			group, closing = nil, ""
+		}
+	}
+	return append(out, group...)
 }
 
 // JSON is the report's JSON twin (docs/report-schema.md): the same

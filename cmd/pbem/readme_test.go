@@ -730,7 +730,7 @@ func readmeRows() []readmeRow {
 		{readme: []string{"pbem orders template"}, run: func(t *testing.T, x *readmeSite, cmd string) {
 			code, out, errs := runPbem(t, "orders", "template", "-scenario", "tannenberg-1914", "-side", "ru", "-game", "club-7")
 			must(t, "orders template", code, out, errs, "Game: club-7\nSide: RU\nWindow: GT1 RU-MOVE\n")
-			file := x.write(t, "ru.orders", []byte(out))
+			file := x.write(t, "ru.orders", []byte(strings.Replace(out, "change-me-12345678", "my-own-nonce", 1)))
 			code, out, errs = runPbem(t, "orders", "check", "-scenario", "tannenberg-1914", "-game", "club-7", file)
 			must(t, "orders check of the template", code, out, errs, "ru.orders: 0 orders ok")
 		}},

@@ -29,14 +29,21 @@ func TestOrdersTemplate(t *testing.T) {
 		if out != string(want) {
 			t.Errorf("%v: got\n%s\nwant %s", args, out, c.golden)
 		}
-		// The template passes 'pbem orders check' as it stands, and binds
-		// to the scenario's start.
+		// The template passes 'pbem orders check' as it stands; against
+		// the scenario, its placeholder nonce is refused, and once the
+		// player puts a nonce of his own it binds to the scenario's start.
 		file := filepath.Join(t.TempDir(), "t.orders")
 		if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if code, out, _ := runPbem(t, "orders", "check", file); code != 0 || out != file+": 0 orders ok\n" {
 			t.Errorf("orders check: exit %d: %s", code, out)
+		}
+		if code, out, _ := runPbem(t, "orders", "check", "-scenario", "tannenberg-1914", "-game", "t1", file); code == 0 || !strings.Contains(out, ":8:1: Nonce: the templates' placeholder") {
+			t.Errorf("orders check -scenario of the template as it stands: exit %d: %s", code, out)
+		}
+		if err := os.WriteFile(file, []byte(strings.Replace(out, "change-me-12345678", "my-own-nonce", 1)), 0o644); err != nil {
+			t.Fatal(err)
 		}
 		if code, out, _ := runPbem(t, "orders", "check", "-scenario", "tannenberg-1914", "-game", "t1", file); code != 0 || out != file+": 0 orders ok\n" {
 			t.Errorf("orders check -scenario: exit %d: %s", code, out)
@@ -52,7 +59,7 @@ func TestOrdersTemplate(t *testing.T) {
 		t.Errorf("-side RU: exit %d: %s\n%s\nwant it to start as template-GT1-RU-MOVE-RU.golden", code, errs, out)
 	}
 	ru := filepath.Join(t.TempDir(), "ru.orders")
-	if err := os.WriteFile(ru, []byte(out), 0o644); err != nil {
+	if err := os.WriteFile(ru, []byte(strings.Replace(out, "change-me-12345678", "my-own-nonce", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if code, out, _ := runPbem(t, "orders", "check", "-scenario", "tannenberg-1914", "-game", "t1", ru); code != 0 || out != ru+": 0 orders ok\n" {

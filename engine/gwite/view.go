@@ -58,6 +58,7 @@ type UnitView struct {
 	MaxSteps  int
 	Strength  scenario.Strength
 	HQ        scenario.HQValues
+	Heroic    bool `json:",omitempty"` // an HQ whose combat strength also attacks (std 10.12)
 	Entrained bool
 	SP        int
 	TCR       int
@@ -98,6 +99,17 @@ func (v *View) ScenarioTitle() string { return v.scen.Title }
 // moderator).
 func (v *View) SideName() string { return v.data.SideNames[v.For] }
 
+// VictoryLevels is the game's levels of victory, highest first (T 21.3):
+// each holds from its Min up to one below the Min of the level above it.
+// Nil if the game has none.
+func (v *View) VictoryLevels() []scenario.VictoryLevel {
+	var out []scenario.VictoryLevel
+	for _, l := range v.data.Victory {
+		out = append(out, scenario.VictoryLevel{Min: l.Min, Level: l.Level})
+	}
+	return out
+}
+
 // Side implements engine.View.
 func (v *View) Side() engine.Side { return v.For }
 
@@ -131,7 +143,7 @@ func (g *Game) View(side engine.Side) engine.View {
 		visible[u.ID] = true
 		uv := UnitView{ID: u.ID, Side: u.Side(), Type: u.Data.Type, Size: u.Data.Size, Name: u.Data.Name,
 			Parent: u.Data.Parent, Loc: u.Loc, Hex: u.Hex, Steps: u.Steps(), MaxSteps: u.Data.Steps,
-			Strength: u.Strength(), HQ: u.HQ(), Entrained: u.Entrained, SP: u.SP(), TCR: u.TCR(),
+			Strength: u.Strength(), HQ: u.HQ(), Heroic: u.Data.Heroic, Entrained: u.Entrained, SP: u.SP(), TCR: u.TCR(),
 			OutOfSupply: u.OutOfSupply && u.OnMap(), OutOfCommand: (u.OCCMove || u.OCCCombat) && u.OnMap()}
 		if own {
 			uv.Arrive, uv.Entry, uv.UsedRail = u.ArriveTurn, u.Entry, u.UsedRail

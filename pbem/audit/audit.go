@@ -288,7 +288,7 @@ func (a *auditor) orders(where string, l *chain.Link) error {
 	if err != nil {
 		return bad(where, "the canonical file does not read: %v", err)
 	}
-	b, err := orders.ReadBinding(f.Header)
+	b, err := orders.ReadAcceptedBinding(f.Header)
 	if err != nil || b.Nonce != l.Get("nonce") || b.Window != l.Get("window") || b.Side != l.Get("side") {
 		return bad(where, "the canonical file is not the one accepted (window, side or nonce differ)")
 	}

@@ -313,7 +313,7 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, sum string, now time.Time) (v 
 	} else {
 		v.Outcome = Accepted
 		pending = &store.Pending{Side: s.Side, Player: s.Player, Fingerprint: s.Fingerprint, Receipt: res.Receipt, Nonce: res.Binding.Nonce,
-			Final: res.Binding.Final, Canonical: ack.Canonical(res.Binding, res.Orders), Mail: sum, Received: now}
+			Final: res.Binding.Final, Canonical: ack.Canonical(res.Binding, res.Orders), Lines: sentLines(res.Orders), Mail: sum, Received: now}
 	}
 	if to == "" {
 		r.log.Error("no address for a signing key", "game", pick.game, "side", s.Side, "player", s.Player)

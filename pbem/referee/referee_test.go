@@ -3,6 +3,7 @@ package referee
 import (
 	"bytes"
 	"crypto/ed25519"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -156,7 +157,7 @@ func TestNewGameMailsEveryone(t *testing.T) {
 			t.Errorf("%s: %s", m.To, m.Subject)
 		}
 	}
-	if !strings.Contains(mails[1].Body, "Window: GT1 DE-SETUP") || !strings.Contains(mails[1].Body, "Your orders are due by Thu 20 Aug 1914 18:00 UTC") {
+	if !strings.Contains(mails[1].Body, "Window: GT1 DE-SETUP") || !strings.Contains(strings.Join(strings.Fields(mails[1].Body), " "), "Your orders are due by Thu 20 Aug 1914 18:00 UTC") {
 		t.Errorf("the German's first mail:\n%s", mails[1].Body)
 	}
 	// The player gets the side's map and the template; the moderators the
@@ -443,7 +444,8 @@ func TestBackupsBeforeResolution(t *testing.T) {
 // hashes to the commitment the report that opened it gave (before any
 // file was taken), and the script, fed the seed, the commitment and the
 // nonces as that report shows them, prints exactly the rolls the
-// Russian's report tells, in order.
+// Russian's report tells, in order, in its JSON twin (the text sums up
+// runs of like rolls).
 func TestDiceScript(t *testing.T) {
 	for _, tool := range []string{"sh", "openssl", "sha256sum", "basenc", "sed"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -465,9 +467,18 @@ func TestDiceScript(t *testing.T) {
 	}
 	h := newHarness(t, DefaultPolicy())
 	anna := h.players["RU"].address
+	if v := h.receive(h.players["RU"].mail(t, "json", "Game: t1\nCommand: report json\nNonce: anna-json-0001\n"), t0); v.Outcome != Accepted {
+		t.Fatalf("report json: %+v", v)
+	}
+	var twin string // the JSON twin of the last report
 	report := func(mails []*store.Mail) string {
 		for _, m := range mails {
 			if m.To[0] == anna && strings.Contains(m.Body, "The dice") {
+				for _, a := range m.Attachments {
+					if strings.HasSuffix(a.Name, ".json") {
+						twin = string(a.Data)
+					}
+				}
 				return m.Body
 			}
 		}
@@ -525,9 +536,12 @@ func TestDiceScript(t *testing.T) {
 			}
 			nonces = append(nonces, f[0]+" "+n)
 		}
-		story, _, _ := strings.Cut(closed, "Game-turn ")
+		var rep struct{ Story []string }
+		if err := json.Unmarshal([]byte(twin), &rep); err != nil {
+			t.Fatalf("%s: the JSON twin: %v", w.ID, err)
+		}
 		var want []string
-		for _, m := range regexp.MustCompile(`\broll (\d)`).FindAllStringSubmatch(story, -1) {
+		for _, m := range regexp.MustCompile(`\broll (\d)`).FindAllStringSubmatch(strings.Join(rep.Story, "\n"), -1) {
 			want = append(want, m[1])
 		}
 		cmd := exec.Command("sh", path, seed, committed, strconv.Itoa(len(want)))

@@ -294,13 +294,14 @@ func (r *Referee) windowMails(before engine.State, g *loaded, events []engine.Ev
 		pictures       []store.Attachment
 	}
 	made := map[engine.Side]*given{}
+	lines := playerLines(g.rs.Verbs(), last)
 	give := func(side engine.Side, who string) *given {
 		if gv, ok := made[side]; ok {
 			return gv
 		}
 		gv := &given{}
 		in := report.Input{Game: g.rec.ID, Side: side, Resolved: resolved, Events: events, Notes: notes, Notices: notices,
-			Deadline: g.deadline(g.window), Address: r.cfg.Address, Dice: g.dice(last), Chain: head}
+			Deadline: g.deadline(g.window), Address: r.cfg.Address, Dice: g.dice(last), Chain: head, Lines: lines}
 		if side != gwite.Moderator {
 			gv.template = ack.Template(g.state, g.rec.ID, side)
 			in.Template = gv.template

@@ -29,6 +29,9 @@ type Input struct {
 	Template string
 	Dice     templates.Dice
 	Chain    string // the head of the game's audit chain
+	// Lines maps, for each side, the line of an order in the text the
+	// resolution read to its line in the file the player sent.
+	Lines map[engine.Side]map[int]int
 }
 
 // Build is the report of in.Side after the events, with st the game as it
@@ -43,14 +46,20 @@ func Build(st engine.State, in Input) *templates.Report {
 		Next: templates.Window{ID: w.ID, Name: w.Name, Deadline: in.Deadline, Due: slices.Contains(w.Submit, in.Side), Over: w.Done},
 	}
 	r.SideName = v.SideName()
+	for _, l := range v.VictoryLevels() {
+		r.Bands = append(r.Bands, templates.Band{Level: l.Level, Min: l.Min})
+	}
+	var seen []engine.Event
 	for _, e := range in.Events {
 		if in.Side == gwite.Moderator && glimpse(e) {
 			continue // the moderators have the whole move
 		}
 		if in.Side == gwite.Moderator || engine.Visible(e, in.Side) {
-			r.Story = append(r.Story, e.String())
+			seen = append(seen, sent(e, in.Lines))
+			r.Story = append(r.Story, seen[len(seen)-1].String())
 		}
 	}
+	r.Told = told(seen)
 	for _, u := range v.Units {
 		if u.Loc == gwite.Eliminated {
 			continue
@@ -101,10 +110,15 @@ func Describe(u gwite.UnitView) templates.Unit {
 		where = "off-map"
 	case gwite.NotArrived:
 		where = "due-" + u.Entry
+	case gwite.Held:
+		where = "held" // enters when a rule brings it in (T 19)
 	}
 	values := u.Strength.String()
 	if u.Type == scenario.HQ {
 		values = "HQ " + u.HQ.String()
+		if u.Heroic {
+			values = strings.TrimSuffix(values, ")") + "h)" // as on the counter (std 10.12)
+		}
 	}
 	var notes []string
 	if u.Steps < u.MaxSteps {

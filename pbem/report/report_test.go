@@ -79,7 +79,9 @@ func TestReportsEveryWindow(t *testing.T) {
 				}
 				golden(t, name+".json", string(twin))
 				var back templates.Report
-				if err := json.Unmarshal(twin, &back); err != nil || back.Version != templates.ReportVersion || !reflect.DeepEqual(&back, r) {
+				err = json.Unmarshal(twin, &back)
+				back.Told = r.Told // the text's summary of Story, not in the twin
+				if err != nil || back.Version != templates.ReportVersion || !reflect.DeepEqual(&back, r) {
 					t.Errorf("%s: the JSON twin does not read back: %v", name, err)
 				}
 				if side != gwite.Moderator {

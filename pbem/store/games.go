@@ -113,6 +113,9 @@ type Pending struct {
 	Receipt     ack.Receipt
 	Final       bool
 	Canonical   []byte // the canonical text the receipt hashes (ack.Canonical)
+	// Lines is the line of each order of Canonical in the file as the
+	// player sent it, so that reports quote the player's own lines.
+	Lines []int `json:",omitempty"`
 	// Mail is the hex SHA-256 of the signed mail, kept whole among the
 	// game's files (PutFileAs) rather than here again: a large mail is
 	// stored once.
