@@ -283,11 +283,13 @@ func (p *previewer) tainted(o engine.Order) (int, string) {
 // and, for an attack, every hex within two of its targets (retreats and
 // advances, std 8.6, 8.7) with the units in them.
 func (p *previewer) spread(o engine.Order) {
-	for _, c := range o.Clauses {
-		for _, w := range c.Words {
-			if _, ok := p.taint[w.Text]; !ok {
-				p.taint[w.Text] = o.Line
-			}
+	for _, w := range wordsOfAll(o) {
+		_, err := hex.Parse(w)
+		if p.g.units[w] == nil && !p.g.gruppeRef(p.side, w) && err != nil {
+			continue // a keyword's argument such as odds>=2-1
+		}
+		if _, ok := p.taint[w]; !ok {
+			p.taint[w] = o.Line
 		}
 	}
 	d := p.declared[o.Line]

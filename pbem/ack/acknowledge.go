@@ -35,17 +35,19 @@ type Ack struct {
 func Acknowledge(a Ack) string {
 	var b strings.Builder
 	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	// para is a sentence or two, filled to the width.
+	para := func(format string, args ...any) { b.WriteString(fill(fmt.Sprintf(format, args...), "", "") + "\n") }
 	name := "your order file"
 	if a.File != nil && a.File.Name != "" {
 		name = a.File.Name
 	}
 	accepted := a.Result != nil && a.Err == nil
 	if accepted {
-		line("ACCEPTED: %s, orders of %s for %s (%s) in game %s.", name, a.Side, a.Window.ID, a.Window.Name, a.Game)
+		para("ACCEPTED: %s, orders of %s for %s (%s) in game %s.", name, a.Side, a.Window.ID, a.Window.Name, a.Game)
 	} else {
-		line("REFUSED: %s, sent to game %s; nothing of it was taken.", name, a.Game)
+		para("REFUSED: %s, sent to game %s; nothing of it was taken.", name, a.Game)
 	}
-	line("Signed with the key %s of %s.", a.Fingerprint, a.Side)
+	para("Signed with the key %s of %s.", a.Fingerprint, a.Side)
 	if !accepted {
 		line("")
 		line("Why:")
@@ -53,10 +55,10 @@ func Acknowledge(a Ack) string {
 		switch {
 		case errors.As(a.Err, &errs):
 			for _, e := range errs {
-				line("  %s", e)
+				line("%s", fill(e.Error(), "  ", "      "))
 			}
 		case a.Err != nil:
-			line("  %v", a.Err)
+			line("%s", fill(a.Err.Error(), "  ", "      "))
 		default:
 			line("  (no reason given)")
 		}
@@ -85,7 +87,7 @@ func Acknowledge(a Ack) string {
 		line("  %s", strings.TrimSuffix(string(orders.Format(&orders.File{Orders: []engine.Order{o}})), "\n"))
 		for _, rm := range remarks {
 			if rm.Line == o.Line && !rm.Warning {
-				line("    # %s", orders.Fill(engine.Cited(rm.Text, rm.Case), "      # ", width-4))
+				line("%s", fill(engine.Cited(rm.Text, rm.Case), "    # ", "      # "))
 			}
 		}
 	}
@@ -93,9 +95,9 @@ func Acknowledge(a Ack) string {
 		r := a.Result
 		if len(r.Problems) > 0 {
 			line("")
-			line("These orders will be refused when the window is resolved; the others stand:")
+			para("These orders will be refused when the window is resolved; the others stand:")
 			for _, p := range r.Problems {
-				line("  %s", orders.Fill(p.String(), "      ", width))
+				line("%s", fill(p.String(), "  ", "      "))
 			}
 		}
 		var warnings []engine.Remark
@@ -109,16 +111,16 @@ func Acknowledge(a Ack) string {
 			line("Warnings, from what you can see now; the window is resolved against")
 			line("the position at its close:")
 			for _, w := range warnings {
-				line("  %s", orders.Fill(w.String(), "      ", width))
+				line("%s", fill(w.String(), "  ", "      "))
 			}
 		}
 		line("")
-		line("Receipt: sha256 %s", r.Receipt.Hash)
+		line("Receipt: sha256 %s", r.Receipt.Hash) // whole, for pbem audit
 		if r.Replaces != nil {
-			line("It replaces the file accepted before for %s (receipt %s).", r.Window.ID, r.Replaces.Hash)
+			para("It replaces the file accepted before for %s (receipt %s).", r.Window.ID, r.Replaces.Hash)
 		}
 		if r.Binding.Final {
-			line("Marked final: the window may be resolved before its deadline once every side is final.")
+			para("Marked final: the window may be resolved before its deadline once every side is final.")
 		}
 	}
 	line("")
@@ -127,17 +129,13 @@ func Acknowledge(a Ack) string {
 	case w.Done:
 		line("The game is over: there is nothing more to send.")
 	case !slices.Contains(w.Submit, a.Side):
-		line("%s gives no orders in the open window, %s (%s);", a.Side, w.ID, w.Name)
-		line("standing orders may be sent in any window. Deadline: %s.", a.Deadline)
+		para("%s gives no orders in the open window, %s (%s); standing orders may be sent in any window. Deadline: %s.", a.Side, w.ID, w.Name, a.Deadline)
 	case accepted && a.Result.Binding.Final:
-		line("You have sent your orders for %s (%s).", w.ID, w.Name)
-		line("Deadline: %s.", a.Deadline)
+		para("You have sent your orders for %s (%s). Deadline: %s.", w.ID, w.Name, a.Deadline)
 	case accepted:
-		line("Your orders for %s (%s) are on file;", w.ID, w.Name)
-		line("a new file for the window replaces them until its deadline: %s.", a.Deadline)
+		para("Your orders for %s (%s) are on file; a new file for the window replaces them until its deadline: %s.", w.ID, w.Name, a.Deadline)
 	default:
-		line("Still to send: your orders for %s (%s).", w.ID, w.Name)
-		line("Deadline: %s.", a.Deadline)
+		para("Still to send: your orders for %s (%s). Deadline: %s.", w.ID, w.Name, a.Deadline)
 		if w.Optional {
 			line("If you send none, your standing orders decide.")
 		} else {

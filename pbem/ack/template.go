@@ -12,10 +12,10 @@ import (
 	"pbem/pbem/report"
 )
 
-// PlaceholderNonce is the nonce of a template. It is a valid nonce, so
-// that a template validates as it stands, but the template tells the
-// player to change it: the nonce is the player's share of the dice.
-const PlaceholderNonce = "change-me-12345678"
+// PlaceholderNonce is the nonce of a template, which the player must
+// change: a file that keeps it is refused (orders.ReadBinding), for the
+// nonce is the player's share of the dice.
+const PlaceholderNonce = orders.PlaceholderNonce
 
 // Template is the order template of side for the window open in st: the
 // header that binds a file to game gameID, side and the window, then as
@@ -27,20 +27,20 @@ func Template(st engine.State, gameID string, side engine.Side) string {
 	w := st.Window()
 	var b strings.Builder
 	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	// note is a comment filled to the width.
+	note := func(format string, args ...any) { b.WriteString(fill(fmt.Sprintf(format, args...), "# ", "# ") + "\n") }
 	if w.Done {
 		line("# The game %s is over: no window is open.", gameID)
 		return b.String()
 	}
 	submits := slices.Contains(w.Submit, side)
-	line("# Orders of %s for %s, the %s, in game %s.", side, w.ID, w.Name, gameID)
-	line("# Change the nonce to a word of your own (%d to %d characters): it is your", orders.MinNonce, orders.MaxNonce)
-	line("# share of the dice of the window. Add \"Final: yes\" to the header when these")
-	line("# are your last orders for the window.")
+	note("Orders of %s for %s, the %s, in game %s.", side, w.ID, w.Name, gameID)
+	note("Change the nonce to a word of your own (%d to %d characters): it is your share of the dice of the window; a file with this one is refused. Add \"Final: yes\" to the header when these are your last orders for the window.", orders.MinNonce, orders.MaxNonce)
 	b.Write(orders.Format(&orders.File{Header: orders.Binding{Game: gameID, Side: string(side), Window: w.ID, Nonce: PlaceholderNonce}.Header()}))
 
 	v, _ := st.View(side).(*gwite.View)
 	if !submits {
-		line("# %s gives no orders in this window; only standing orders are taken.", side)
+		note("%s gives no orders in this window; only standing orders are taken.", side)
 	} else if v != nil {
 		units := actors(v)
 		if len(units) == 0 {
@@ -53,11 +53,11 @@ func Template(st engine.State, gameID string, side engine.Side) string {
 	if v != nil {
 		line("#")
 		if on := report.Standing(v.Own); len(on) == 0 {
-			line("# Standing orders on file: none (the default policies decide).")
+			note("Standing orders on file: none (the default policies decide).")
 		} else {
-			line("# Standing orders on file (a new one of the same kind replaces it):")
+			note("Standing orders on file (a new one of the same kind replaces it):")
 			for _, s := range on {
-				line("#   %s", s)
+				line("%s", fill(s, "#   ", "#       "))
 			}
 		}
 	}
@@ -122,13 +122,14 @@ func writeUnits(b *strings.Builder, units []gwite.UnitView) {
 		if d.Notes != "" {
 			note = " (" + d.Notes + ")"
 		}
-		fmt.Fprintf(b, "#   %-*s  %-7s  %-14s  %s%s\n", wid, d.ID, d.Hex, d.Values, d.Name, note)
+		head := fmt.Sprintf("#   %-*s  %-7s  %-14s  ", wid, d.ID, d.Hex, d.Values)
+		fmt.Fprintf(b, "%s\n", fill(d.Name+note, head, "#"+strings.Repeat(" ", len(head)-1)))
 	}
 }
 
 // writeVerbs lists verbs as comments: usage, then what it does and its case.
 func writeVerbs(b *strings.Builder, verbs []engine.Verb) {
 	for _, v := range verbs {
-		fmt.Fprintf(b, "#   %s\n#       %s [%s]\n", v.Usage(), v.Summary, v.Case)
+		fmt.Fprintf(b, "%s\n%s\n", fill(v.Usage(), "#   ", "#         "), fill(engine.Cited(v.Summary, v.Case), "#       ", "#       "))
 	}
 }
