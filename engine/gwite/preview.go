@@ -196,34 +196,31 @@ func (p *previewer) order(o engine.Order, evs []engine.Event, probs []engine.Pro
 		p.say(o, true, "T 18.0", "a Gruppe marker stands in %s; what defends there is known only at resolution", h)
 		return
 	}
-	var doubts []string
-	dice := ""
-	if line, word := p.tainted(o); line > 0 {
-		dice = fmt.Sprintf("what becomes of %s hangs on the die roll for line %d", word, line)
-	}
+	// A failed command roll only takes more from the units that roll
+	// (std 10.41, 10.42): what the sandbox refuses when they pass is
+	// refused when they fail too, so the roll leaves refusals certain.
 	for _, u := range p.named(o) {
 		if c, ok := p.command[u.ID]; ok && len(probs) == 0 {
 			p.commandWarning(o, u.ID, c)
 		}
 	}
-	// A failed command roll only takes more from the units that roll
-	// (std 10.41, 10.42): what the sandbox refuses when they pass is
-	// refused when they fail too, so the roll leaves refusals certain.
+	var doubts []string
 	if h := p.hidden(o, evs, len(probs) > 0); h != "" {
 		doubts = append(doubts, h)
 	}
-	for _, pr := range probs {
-		switch {
-		case len(doubts) == 0 && (dice == "" || slices.Contains(p.worst[o.Line], pr.Reason)):
-			p.refuse(o, pr)
-		case dice != "":
-			p.say(o, true, pr.Case, "as things stand: %s (%s)", pr.Reason, strings.Join(append(doubts, dice), "; "))
-		default:
-			p.say(o, true, pr.Case, "as things stand: %s (%s)", pr.Reason, strings.Join(doubts, "; "))
-		}
+	hidden := len(doubts) > 0
+	line, word := p.tainted(o)
+	if line > 0 {
+		doubts = append(doubts, fmt.Sprintf("what becomes of %s hangs on the die roll for line %d", word, line))
 	}
-	if dice != "" {
-		doubts = append(doubts, dice)
+	for _, pr := range probs {
+		// Refused in the world of 1s as in that of 6s, for the same
+		// reason: the die does not save it.
+		if !hidden && (line == 0 || slices.Contains(p.worst[o.Line], pr.Reason)) {
+			p.refuse(o, pr)
+			continue
+		}
+		p.say(o, true, pr.Case, "as things stand: %s (%s)", pr.Reason, strings.Join(doubts, "; "))
 	}
 	if len(probs) > 0 {
 		return

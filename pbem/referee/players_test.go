@@ -23,8 +23,12 @@ func TestPlaceholderNonceRefused(t *testing.T) {
 		t.Fatalf("the placeholder nonce: %+v", v)
 	}
 	mails := h.outbox(now)
-	if len(mails) != 1 || !strings.Contains(mails[0].Body, "4:1: Nonce: the templates' placeholder, the same in everyone's") {
-		t.Fatalf("the reply:\n%v", mails)
+	if len(mails) != 1 || !strings.Contains(strings.Join(strings.Fields(mails[0].Body), " "), "4:1: Nonce: the templates' placeholder, the same in everyone's") {
+		var bodies []string
+		for _, m := range mails {
+			bodies = append(bodies, m.Body)
+		}
+		t.Fatalf("%d replies:\n%s", len(mails), strings.Join(bodies, "\n----\n"))
 	}
 	if v := h.receive(ben.mail(t, "p2", strings.Replace(file, "change-me-12345678", "ben-own-words", 1)), now); v.Outcome != Accepted {
 		t.Errorf("with a nonce of his own: %+v", v)
