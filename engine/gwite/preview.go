@@ -35,7 +35,7 @@ func (v *View) preview(orders []engine.Order) []engine.Remark {
 	for _, p := range v.Sandbox().Validate(v.For, orders) {
 		refused[p.Line] = true
 	}
-	p := &previewer{v: v, side: v.For, taint: map[string]int{}, declared: map[int]*declaration{}}
+	p := &previewer{v: v, side: v.For, taint: map[string]doubt{}, declared: map[int]*declaration{}}
 	// The other world: every die a 1. What the sandbox refuses in both
 	// worlds for the same reason does not hang on the dice.
 	_, worst := v.play(orders, refused, previewDice(1), nil)
@@ -120,8 +120,9 @@ type previewer struct {
 	marks []mark
 	out   []engine.Remark
 	// taint is the words (unit ids and hexes) whose state hangs on a die
+	// rolled, or on what was hidden from, an earlier order
 	// rolled for an earlier order, with that order's line.
-	taint map[string]int
+	taint map[string]doubt
 	// command is the units that roll for command control (std 10.3,
 	// 10.42): the roll's case and the unit's TCR.
 	command  map[string]commandRoll
@@ -209,20 +210,24 @@ func (p *previewer) order(o engine.Order, evs []engine.Event, probs []engine.Pro
 		doubts = append(doubts, h)
 	}
 	hidden := len(doubts) > 0
-	line, word := p.tainted(o)
-	if line > 0 {
-		doubts = append(doubts, fmt.Sprintf("what becomes of %s hangs on the die roll for line %d", word, line))
+	d, word := p.tainted(o, evs)
+	if d.line > 0 {
+		doubts = append(doubts, fmt.Sprintf("what becomes of %s hangs on %s", word, d))
+		hidden = hidden || !d.dice
 	}
 	for _, pr := range probs {
 		// Refused in the world of 1s as in that of 6s, for the same
 		// reason: the die does not save it.
-		if !hidden && (line == 0 || slices.Contains(p.worst[o.Line], pr.Reason)) {
+		if !hidden && (d.line == 0 || slices.Contains(p.worst[o.Line], pr.Reason)) {
 			p.refuse(o, pr)
 			continue
 		}
 		p.say(o, true, pr.Case, "as things stand: %s (%s)", pr.Reason, strings.Join(doubts, "; "))
 	}
 	if len(probs) > 0 {
+		if hidden {
+			p.spread(o, doubt{line: o.Line}, evs)
+		}
 		return
 	}
 	p.path(o, evs)
@@ -238,9 +243,12 @@ func (p *previewer) order(o engine.Order, evs []engine.Event, probs []engine.Pro
 	if len(doubts) > 0 {
 		p.say(o, true, "", "decided at resolution: %s", strings.Join(doubts, "; "))
 	}
-	if rolled {
+	switch {
+	case rolled:
 		p.say(o, false, "", "its outcome hangs on a die roll at resolution")
-		p.spread(o)
+		p.spread(o, doubt{line: o.Line, dice: true}, evs)
+	case hidden:
+		p.spread(o, doubt{line: o.Line}, evs)
 	}
 }
 
@@ -258,51 +266,93 @@ func (p *previewer) commandWarning(o engine.Order, id string, c commandRoll) {
 	p.say(o, true, c.rule, "%s must pass a command roll, %s (%d in 6), or it may not move", id, need, 6-c.tcr)
 }
 
-// tainted returns the line of the earlier order whose die decides
-// something o names, and the word.
-func (p *previewer) tainted(o engine.Order) (int, string) {
-	for _, c := range o.Clauses {
-		for _, w := range c.Words {
-			if line, ok := p.taint[w.Text]; ok {
-				return line, w.Text
-			}
+// doubt is an earlier order whose outcome the preview cannot know: its
+// die, or what it meets where the side cannot see.
+type doubt struct {
+	line int
+	dice bool
+}
+
+func (d doubt) String() string {
+	if d.dice {
+		return fmt.Sprintf("the die roll for line %d", d.line)
+	}
+	return fmt.Sprintf("what line %d meets where you cannot see", d.line)
+}
+
+// tainted returns the earlier order whose outcome decides something o
+// names or goes through (evs), and the word or hex.
+func (p *previewer) tainted(o engine.Order, evs []engine.Event) (doubt, string) {
+	for _, w := range wordsOfAll(o) {
+		if d, ok := p.taint[w]; ok {
+			return d, w
 		}
 	}
 	for _, u := range p.named(o) {
-		if line, ok := p.taint[u.Hex.String()]; ok && u.OnMap() {
-			return line, u.ID
+		if d, ok := p.taint[u.Hex.String()]; ok && u.OnMap() {
+			return d, u.ID
 		}
 	}
-	return 0, ""
+	for _, h := range p.moves(evs) {
+		if d, ok := p.taint[h.String()]; ok {
+			return d, h.String()
+		}
+	}
+	return doubt{}, ""
 }
 
-// spread marks what order o's die may change: the words of the order
-// and, for an attack, every hex within two of its targets (retreats and
-// advances, std 8.6, 8.7) with the units in them.
-func (p *previewer) spread(o engine.Order) {
-	for _, w := range wordsOfAll(o) {
-		_, err := hex.Parse(w)
-		if p.g.units[w] == nil && !p.g.gruppeRef(p.side, w) && err != nil {
-			continue // a keyword's argument such as odds>=2-1
-		}
-		if _, ok := p.taint[w]; !ok {
-			p.taint[w] = o.Line
+// moves is the hexes the side's units go through in evs.
+func (p *previewer) moves(evs []engine.Event) []hex.Hex {
+	var out []hex.Hex
+	for _, e := range evs {
+		switch m := e.(type) {
+		case *Moved:
+			if m.Side == p.side {
+				out = append(out, m.Path...)
+			}
+		case *MarkerMoved:
+			if m.For == p.side {
+				out = append(out, m.Path...)
+			}
 		}
 	}
-	d := p.declared[o.Line]
-	if d == nil {
-		return
+	return out
+}
+
+// spread marks what the doubtful outcome of order o may change: the
+// units and hexes it names and the hexes next to where it went (a zone of
+// control, a marker revealed or not) and, for an attack, every hex within
+// two of its targets (retreats and advances, std 8.6, 8.7) with the units
+// in them.
+func (p *previewer) spread(o engine.Order, d doubt, evs []engine.Event) {
+	mark := func(w string) {
+		if _, ok := p.taint[w]; !ok {
+			p.taint[w] = d
+		}
 	}
 	grid := p.g.Map().Grid
-	for _, t := range d.c.targets {
-		for _, h := range grid.Within(t, 2) {
-			if _, ok := p.taint[h.String()]; !ok {
-				p.taint[h.String()] = o.Line
-			}
+	var around []hex.Hex
+	for _, w := range wordsOfAll(o) {
+		h, err := hex.Parse(w)
+		switch {
+		case err == nil:
+			around = append(around, h)
+		case p.g.units[w] != nil || p.g.gruppeRef(p.side, w):
+			mark(w)
+		}
+	}
+	for _, h := range p.moves(evs) {
+		around = append(around, h)
+	}
+	reach := 1
+	if c := p.declared[o.Line]; c != nil {
+		around, reach = append(around, c.c.targets...), 2
+	}
+	for _, c := range around {
+		for _, h := range grid.Within(c, reach) {
+			mark(h.String())
 			for _, u := range p.g.at[h] {
-				if _, ok := p.taint[u.ID]; !ok {
-					p.taint[u.ID] = o.Line
-				}
+				mark(u.ID)
 			}
 		}
 	}
@@ -318,9 +368,13 @@ func (p *previewer) hidden(o engine.Order, evs []engine.Event, refused bool) str
 	for _, m := range p.v.Markers {
 		markers[m.Hex] = true
 	}
-	unseen := func(h hex.Hex) string {
+	// A land move next to a marker holds the MP a zone of control under
+	// it would cost (T 18.41, AMB-30), so that only the marker's own hex
+	// leaves its way in doubt.
+	held := o.Verb == "move" && !refused
+	unseen := func(h hex.Hex, next bool) string {
 		switch {
-		case markers[h]:
+		case markers[h] && !(held && next):
 			return "the Gruppe marker in " + h.String() + " may hide units that stop or bar it [T 18.41]"
 		case grid.Contains(h) && !p.v.Sees(h):
 			return h.String() + " is out of your sight: an enemy there would stop or bar it"
@@ -354,7 +408,7 @@ func (p *previewer) hidden(o engine.Order, evs []engine.Event, refused bool) str
 	}
 	for _, h := range hexes {
 		for _, x := range grid.Within(h, reach) {
-			if why := unseen(x); why != "" {
+			if why := unseen(x, x != h); why != "" {
 				return why
 			}
 		}
