@@ -15,8 +15,10 @@ type Ruleset struct{}
 // Name implements engine.Ruleset.
 func (Ruleset) Name() string { return "gwite" }
 
-// Version implements engine.Ruleset. 1: as of the audit chain.
-func (Ruleset) Version() int { return 1 }
+// Version implements engine.Ruleset. 1: as of the audit chain. 2: `move`
+// and `rail` take `to` and `via` together; a refusal says what stops a
+// move and names the options of a result in words.
+func (Ruleset) Version() int { return 2 }
 
 // Window kinds for the verb table.
 const (
