@@ -30,6 +30,9 @@ import (
 // mutations of them, random orders for the side's own units and every
 // order example of the docs.
 func TestAcknowledgementAgreesWithResolution(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the race run: the unit run plays every position (make test runs both)")
+	}
 	positions := selfplayPositions(t)
 	if len(positions) < 200 {
 		t.Fatalf("%d positions; the property wants at least 200", len(positions))
