@@ -43,7 +43,14 @@ func Acknowledge(a Ack) string {
 	}
 	accepted := a.Result != nil && a.Err == nil
 	if accepted {
-		para("ACCEPTED: %s, orders of %s for %s (%s) in game %s.", name, a.Side, a.Window.ID, a.Window.Name, a.Game)
+		errs := ""
+		switch n := len(a.Result.Problems); {
+		case n == 1:
+			errs = " (1 order in error)"
+		case n > 1:
+			errs = fmt.Sprintf(" (%d orders in error)", n)
+		}
+		para("ACCEPTED%s: %s, orders of %s for %s (%s) in game %s.", errs, name, a.Side, a.Window.ID, a.Window.Name, a.Game)
 	} else {
 		para("REFUSED: %s, sent to game %s; nothing of it was taken.", name, a.Game)
 	}
@@ -95,7 +102,7 @@ func Acknowledge(a Ack) string {
 		r := a.Result
 		if len(r.Problems) > 0 {
 			line("")
-			para("These orders will be refused when the window is resolved; the others stand:")
+			para("Errors: these orders will be refused when the window is resolved; the others stand:")
 			for _, p := range r.Problems {
 				line("%s", fill(p.String(), "  ", "      "))
 			}

@@ -80,7 +80,7 @@ func TestAckCommandRadius_10_32(t *testing.T) {
 	if p == nil || p.Case != "std 10.32" || refusedAt(evs, 6) == "" {
 		t.Fatalf("problem %v, refused at resolution %q:\n%s", p, refusedAt(evs, 6), a)
 	}
-	if !strings.Contains(a, "These orders will be refused") || !strings.Contains(a, "line 6: cc RU-S-2 with RU-XX") {
+	if !strings.HasPrefix(a, "ACCEPTED (1 order in error): ") || !strings.Contains(a, "Errors: these orders will be refused") || !strings.Contains(a, "line 6: cc RU-S-2 with RU-XX") {
 		t.Errorf("the acknowledgement does not refuse line 6:\n%s", a)
 	}
 }

@@ -320,6 +320,9 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, sum string, now time.Time) (v 
 		return v, nil, pending, msgID, nil, nil
 	}
 	subject := fmt.Sprintf("[%s] %s: your orders are %s", pick.game, w.ID, v.Outcome)
+	if res != nil && err == nil && len(res.Problems) > 0 {
+		subject += fmt.Sprintf(", %d in error", len(res.Problems))
+	}
 	reply = &store.Mail{Game: pick.game, To: []string{to}, Subject: subject, Body: text}
 	return v, reply, pending, msgID, nil, nil
 }
