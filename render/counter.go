@@ -10,7 +10,7 @@ import (
 )
 
 // counterGeom is the layout of one counter, in whole pixels, derived from
-// the hex size: about 0.72 of a hex wide.
+// the hex size: about 0.78 of a hex wide, its values in the largest type.
 type counterGeom struct {
 	w, h       int
 	boxY       int // top of the NATO symbol box
@@ -24,12 +24,12 @@ type counterGeom struct {
 func newCounterGeom(s float64) counterGeom {
 	ri := func(k float64) int { return int(math.Round(k * s)) }
 	g := counterGeom{
-		w: ri(0.72), h: ri(0.84),
-		boxY: ri(0.2), boxW: ri(0.46), boxH: ri(0.25),
-		sizeBase: ri(0.175), labelBase: ri(0.625),
+		w: ri(0.78), h: ri(0.86),
+		boxY: ri(0.17), boxW: ri(0.4), boxH: ri(0.2),
+		sizeBase: ri(0.15), labelBase: ri(0.55),
 		step: max(2, ri(0.08)),
 	}
-	g.valuesBase = g.h - max(1, ri(0.06))
+	g.valuesBase = g.h - max(1, ri(0.07))
 	return g
 }
 

@@ -42,7 +42,7 @@ type Counter struct {
 
 // Options tune the picture.
 type Options struct {
-	HexPx float64 // distance between adjacent hex centres in pixels; 0 means 40
+	HexPx float64 // distance between adjacent hex centres in pixels; 0 means DefaultHexPx
 	Title string  // printed in the top margin
 	// Unseen, if set, tells the hexes the map's side cannot see: they are
 	// shaded (limited fog).
@@ -59,8 +59,9 @@ type Options struct {
 // RegionMargin is how many hexes a close-up shows around its region.
 const RegionMargin = 2
 
-// DefaultHexPx is the hex size used when Options.HexPx is 0.
-const DefaultHexPx = 40
+// DefaultHexPx is the hex size used when Options.HexPx is 0: the
+// smallest at which a counter's values read at 100 % (valuesPx).
+const DefaultHexPx = 48
 
 // maxShown is how many counters of a stack are drawn; a badge gives the
 // count of a taller stack.
@@ -398,7 +399,7 @@ func (r *renderer) rails() {
 			} else {
 				c.line(a, b, w)
 			}
-			k := int(math.Max(2, math.Round(dl/(0.2*s))))
+			k := int(math.Max(2, math.Round(dl/(0.3*s))))
 			for j := 0; j < k; j++ {
 				m := a.lerp(b, (float64(j)+0.5)/float64(k))
 				c.seg(m.sub(n.scale(half)), m.add(n.scale(half)), tie)

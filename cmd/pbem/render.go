@@ -30,7 +30,7 @@ the database file.`,
 		fs.StringVar(&o.side, "side", "", "with -game: the side whose map it is")
 		fs.StringVar(&o.scenario, "scenario", "", "the scenario to draw (see 'pbem scenario list')")
 		fs.StringVar(&o.out, "o", "", "write the PNG to `FILE`")
-		fs.Float64Var(&o.hexPx, "hex", 40, "distance between hex centres in `PIXELS`")
+		fs.Float64Var(&o.hexPx, "hex", render.DefaultHexPx, "distance between hex centres in `PIXELS`")
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 || (o.scenario == "") == (o.game == "") || o.out == "" {
