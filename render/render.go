@@ -30,6 +30,9 @@ type Counter struct {
 	// Marker: a Gruppe marker as the other side sees it (T 18): a dark
 	// token with its label and nothing of what it hides.
 	Marker bool
+	// Strength orders a stack: the strongest counter of a hex is drawn
+	// on top (attack plus defence, say; 0 for HQs, depots and markers).
+	Strength int
 	// Ghost: where an enemy was last seen (limited fog): drawn faded, its
 	// Values saying when.
 	Ghost bool
@@ -64,17 +67,24 @@ const RegionMargin = 2
 const DefaultHexPx = 48
 
 // maxShown is how many counters of a stack are drawn; a badge gives the
-// count of a taller stack.
+// count of every stack of two or more.
 const maxShown = 3
 
 // Draw draws the map with the counters on it. Counters in one hex form a
-// stack, drawn in the order given: the first counter of a hex is on top.
-// Counters on hexes off the map are not drawn.
+// stack, the strongest on top (Counter.Strength), with a badge saying how
+// many counters it has. Counters on hexes off the map are not drawn.
 func Draw(m *scenario.Map, counters []Counter, opt Options) *image.RGBA {
+	return drawLaid(m, counters, opt).c.img
+}
+
+// drawLaid draws the picture and keeps where it put things (layout), which
+// the tests check.
+func drawLaid(m *scenario.Map, counters []Counter, opt Options) *renderer {
 	if opt.HexPx <= 0 {
 		opt.HexPx = DefaultHexPx
 	}
 	r := newRenderer(m, counters, opt)
+	r.stacks = r.layoutStacks(counters)
 	r.terrain()
 	r.trenches()
 	r.border()
@@ -86,13 +96,14 @@ func Draw(m *scenario.Map, counters []Counter, opt Options) *image.RGBA {
 	r.fortresses()
 	r.towns()
 	r.fog()
-	r.counters(counters)
+	r.counters()
 	r.arrows()
 	r.clashes()
 	r.margins()
+	r.edges()
 	r.title()
 	r.legend()
-	return r.c.img
+	return r
 }
 
 type renderer struct {
@@ -107,7 +118,18 @@ type renderer struct {
 	f      *faces
 	leg    []legendRow
 	// what the legend explains besides the map
-	units []Counter
+	units  []Counter
+	stacks []stack
+	// what names must not cover: places' marks, exits' names
+	marks, exitBoxes []image.Rectangle
+	lay              layout
+}
+
+// layout is where the picture put what must not overlap.
+type layout struct {
+	labels       []image.Rectangle // town and fortress names
+	title, north image.Rectangle
+	edge         []edgeLabel // hex numbering on the map's edge
 }
 
 func newRenderer(m *scenario.Map, cs []Counter, opt Options) *renderer {
@@ -141,12 +163,12 @@ func newRenderer(m *scenario.Map, cs []Counter, opt Options) *renderer {
 	minY, maxY = minY-1/math.Sqrt(3), maxY+1/math.Sqrt(3)
 
 	side := math.Round(0.9 * s)
-	top := math.Round(1.2 * s)
+	top := math.Round(1.45 * s) // the title, then the columns' numbers
 	mw := (maxX - minX) * s
 	w := int(math.Ceil(mw + 2*side))
 	w = max(w, int(12*s))
 	// Room for the title, left of the north arrow.
-	w = max(w, int(2*side+float64(r.c.textWidth(r.f.title, opt.Title))+0.8*s))
+	w = max(w, int(2*side+float64(r.c.textWidth(r.f.title, opt.Title))+1.1*s))
 	r.ox = math.Round(side-minX*s) + math.Floor((float64(w)-mw-2*side)/2)
 	r.oy = math.Round(top - minY*s)
 	r.mapBox = image.Rect(int(math.Floor(minX*s+r.ox)), int(math.Floor(minY*s+r.oy)),
@@ -493,6 +515,9 @@ func (r *renderer) exits() {
 			if u.Y > 0.3 {
 				y += 0.12 * s
 			}
+			b := c.textBox(r.f.small, e.Name, lp.X, y, a).Inset(-1)
+			r.exitBoxes = append(r.exitBoxes, b, box(tip, 0.15*s))
+			r.marks = append(r.marks, b)
 			c.haloText(r.f.small, e.Name, lp.X, y, a, ink, paper)
 		}
 	}
@@ -540,27 +565,6 @@ func (r *renderer) entries() {
 	}
 }
 
-// fortresses draws a bastion star with the defence strengths.
-func (r *renderer) fortresses() {
-	c, s := r.c, r.s
-	for _, f := range r.m.SortedFortresses() {
-		if !r.m.Grid.Contains(f.Hex) {
-			continue
-		}
-		o := r.centre(f.Hex)
-		c.poly(starPoints(o, 0.27*s, 0.17*s)...)
-		c.fill(fortInk)
-		c.poly(starPoints(o, 0.27*s-2.2, 0.17*s-1.4)...)
-		c.fill(sideColour(f.Owner))
-		str := itoa(f.Full) + "-" + itoa(f.Weak)
-		y := o.Y - 0.38*s
-		if _, ok := r.m.Towns[f.Hex]; !ok && f.Name != "" {
-			c.haloText(r.f.townName, f.Name, o.X, o.Y+0.5*s, centre, ink, paper)
-		}
-		c.haloText(r.f.fortStr, str, o.X+0.25*s, y+0.2*s, left, fortInk, paper)
-	}
-}
-
 // starPoints is a six-pointed bastion outline around o.
 func starPoints(o pt, outer, inner float64) []pt {
 	p := make([]pt, 12)
@@ -573,69 +577,6 @@ func starPoints(o pt, outer, inner float64) []pt {
 		p[i] = pt{o.X + rad*math.Cos(a), o.Y + rad*math.Sin(a)}
 	}
 	return p
-}
-
-// towns draws town dots and city squares with their names.
-func (r *renderer) towns() {
-	c, s := r.c, r.s
-	for _, t := range r.m.SortedTowns() {
-		if !r.m.Grid.Contains(t.Hex) {
-			continue
-		}
-		o := r.centre(t.Hex)
-		_, fort := r.m.Fortresses[t.Hex]
-		switch {
-		case fort && t.City:
-			k := 0.075 * s
-			c.rect(o.X-k, o.Y-k, o.X+k, o.Y+k)
-			c.fill(cityInk)
-		case fort:
-			c.circle(o, 0.06*s)
-			c.fill(ink)
-		case t.City:
-			k := 0.13 * s
-			c.rect(o.X-k-1, o.Y-k-1, o.X+k+1, o.Y+k+1)
-			c.fill(paper)
-			c.rect(o.X-k, o.Y-k, o.X+k, o.Y+k)
-			c.fill(cityInk)
-		default:
-			c.circle(o, 0.085*s+1.2)
-			c.fill(paper)
-			c.circle(o, 0.085*s)
-			c.fill(ink)
-		}
-		y := o.Y + 0.36*s
-		switch {
-		case fort:
-			y = o.Y + 0.5*s
-		case t.City:
-			y = o.Y + 0.4*s
-		}
-		name := t.Name
-		if t.VP > 0 {
-			name += " (" + itoa(t.VP) + ")"
-		}
-		if t.City {
-			c.haloText(r.f.cityName, name, o.X, y, centre, ink, paper)
-		} else {
-			c.haloText(r.f.townName, name, o.X, y, centre, ink, paper)
-		}
-	}
-}
-
-func (r *renderer) title() {
-	s := r.s
-	y := math.Round(0.72 * s)
-	if r.opt.Title != "" {
-		r.c.textAt(r.f.title, r.opt.Title, float64(r.mapBox.Min.X), y, left, ink)
-	}
-	// North arrow at the top right.
-	c := r.c
-	x := float64(r.mapBox.Max.X) - 0.2*s
-	top := pt{x, 0.18 * s}
-	c.poly(top, pt{x + 0.14*s, 0.78 * s}, pt{x, 0.64 * s}, pt{x - 0.14*s, 0.78 * s})
-	c.fill(ink)
-	c.textAt(r.f.legend, "N", x-0.24*s, 0.62*s, right, ink)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -125,8 +125,8 @@ func parseFonts() {
 // faces are the font faces of one drawing, sized for the hex size. A face
 // is not safe for concurrent use, so each Draw call makes its own.
 type faces struct {
-	hexNum, small, townName, cityName, fortStr, entry, title, legend font.Face
-	cSize, cLabel, cLabelSmall, cValues, cValuesSmall, badge         font.Face
+	hexNum, edge, small, townName, cityName, fortStr, entry, title, legend font.Face
+	cSize, cLabel, cLabelSmall, cValues, cValuesSmall, badge               font.Face
 }
 
 // valuesPx is the type size of a counter's values at DefaultHexPx: 12 px
@@ -145,6 +145,7 @@ func newFaces(s float64) *faces {
 	}
 	return &faces{
 		hexNum:       face(regular, 0.17),
+		edge:         face(boldFont, 0.19),
 		small:        face(regular, 0.2),
 		townName:     face(regular, 0.24),
 		cityName:     face(boldFont, 0.27),

@@ -83,6 +83,7 @@ func setupCounters(g *scenario.Game, s *scenario.Scenario) []render.Counter {
 			c.Values = fmt.Sprintf("%d-%d-%d", v.Shift, v.Command, v.Radius)
 		} else if len(u.Str) > 0 {
 			c.Values = u.Str[0].String()
+			c.Strength = u.Str[0].Attack + u.Str[0].Defense
 		}
 		out = append(out, c)
 	}

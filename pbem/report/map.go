@@ -129,9 +129,11 @@ func counters(v *gwite.View) []render.Counter {
 			continue
 		}
 		c := render.Counter{Hex: u.Hex, Side: u.Side, Type: u.Type, Size: u.Size, Label: label(u.ID, u.Side),
-			Values: u.Strength.String(), Reduced: u.Steps < u.MaxSteps, OutOfSupply: u.OutOfSupply, OutOfCommand: u.OutOfCommand}
+			Values: u.Strength.String(), Reduced: u.Steps < u.MaxSteps, OutOfSupply: u.OutOfSupply, OutOfCommand: u.OutOfCommand,
+			Strength: u.Strength.Attack + u.Strength.Defense}
 		if u.Type == scenario.HQ {
 			c.Values = fmt.Sprintf("%d-%d-%d", u.HQ.Shift, u.HQ.Command, u.HQ.Radius)
+			c.Strength = 0
 		}
 		if u.Gruppe > 0 {
 			c.Group = fmt.Sprintf("G%d", u.Gruppe) // own units only (View)
