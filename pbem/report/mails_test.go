@@ -104,7 +104,11 @@ func mailSize(tb testing.TB, before, st engine.State, side engine.Side, events [
 	case report.Unchanged(before, st, side, events):
 		size += len(report.NoMap) + 2
 	default:
-		whole, zoomed, err := report.Pictures(st, side, title, events)
+		fought := w.ID
+		if before != nil {
+			fought = before.Window().ID
+		}
+		whole, zoomed, err := report.Pictures(st, side, title, fmt.Sprintf("t1 · %s · %s · the fighting", fought, side), events)
 		if err != nil {
 			tb.Fatal(err)
 		}
