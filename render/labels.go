@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"sort"
 
@@ -17,8 +18,8 @@ type edgeLabel struct {
 	box  image.Rectangle
 }
 
-// fortresses draws a bastion star with the defence strengths; the names of
-// fortresses that are not towns are placed with the towns' (names).
+// fortresses draws a bastion star; its defence strengths, and its name if
+// it is not a town's, are placed with the towns' names (names).
 func (r *renderer) fortresses() {
 	c, s := r.c, r.s
 	for _, f := range r.m.SortedFortresses() {
@@ -31,10 +32,6 @@ func (r *renderer) fortresses() {
 		c.poly(starPoints(o, 0.27*s-2.2, 0.17*s-1.4)...)
 		c.fill(sideColour(f.Owner))
 		r.marks = append(r.marks, box(o, 0.27*s))
-		str := itoa(f.Full) + "-" + itoa(f.Weak)
-		x, y := o.X+0.25*s, o.Y-0.18*s
-		r.marks = append(r.marks, c.textBox(r.f.fortStr, str, x, y, left).Inset(-1))
-		c.haloText(r.f.fortStr, str, x, y, left, fortInk, paper)
 	}
 }
 
@@ -82,9 +79,13 @@ func (r *renderer) towns() {
 type name struct {
 	text string
 	face font.Face
+	ink  color.RGBA
 	o    pt
 	k    float64 // half-size of what marks the place (dot, square, star)
-	rank int     // larger first: cities, then by victory points
+	rank int     // larger first: strengths, cities, then by victory points
+	// first, if not zero, is the spot tried first, from o: a fortress's
+	// strengths go at the upper right of its star, as printed.
+	first pt
 }
 
 // names puts each town's and fortress's name beside its hex where it
@@ -92,7 +93,7 @@ type name struct {
 // hex number: below, above, right, left, then a line further. The
 // cities and the places worth most are placed first, nearest their mark.
 func (r *renderer) names() {
-	s := r.s
+	c, s := r.c, r.s
 	// On a close-up, the places inside its frame.
 	shown := map[hex.Hex]bool{}
 	for _, h := range r.drawn() {
@@ -104,7 +105,7 @@ func (r *renderer) names() {
 		if !shown[t.Hex] {
 			continue
 		}
-		n := name{text: t.Name, face: r.f.townName, o: r.centre(t.Hex), k: 0.1 * s, rank: t.VP}
+		n := name{text: t.Name, face: r.f.townName, ink: ink, o: r.centre(t.Hex), k: 0.1 * s, rank: t.VP}
 		if t.VP > 0 {
 			n.text += " (" + itoa(t.VP) + ")"
 		}
@@ -117,8 +118,15 @@ func (r *renderer) names() {
 		ns = append(ns, n)
 	}
 	for _, f := range r.m.SortedFortresses() {
-		if _, ok := r.m.Towns[f.Hex]; !ok && f.Name != "" && shown[f.Hex] {
-			ns = append(ns, name{text: f.Name, face: r.f.townName, o: r.centre(f.Hex), k: 0.27 * s})
+		if !shown[f.Hex] {
+			continue
+		}
+		o := r.centre(f.Hex)
+		str := name{text: itoa(f.Full) + "-" + itoa(f.Weak), face: r.f.fortStr, ink: fortInk, o: o, k: 0.27 * s, rank: 1000}
+		str.first = pt{0.3*s + float64(c.textWidth(str.face, str.text))/2, -0.18 * s}
+		ns = append(ns, str)
+		if _, ok := r.m.Towns[f.Hex]; !ok && f.Name != "" {
+			ns = append(ns, name{text: f.Name, face: r.f.townName, ink: ink, o: o, k: 0.27 * s})
 		}
 	}
 	sort.SliceStable(ns, func(i, j int) bool { return ns[i].rank > ns[j].rank })
@@ -130,7 +138,7 @@ func (r *renderer) names() {
 	for _, n := range ns {
 		x, y := r.place(n, hard, soft)
 		b := r.c.textBox(n.face, n.text, x, y, centre).Inset(-1)
-		r.c.haloText(n.face, n.text, x, y, centre, ink, paper)
+		r.c.haloText(n.face, n.text, x, y, centre, n.ink, paper)
 		r.lay.labels = append(r.lay.labels, b)
 		hard = append(hard, b)
 	}
@@ -147,6 +155,9 @@ func (r *renderer) place(n name, hard, soft []image.Rectangle) (x, y float64) {
 	// Spots by distance: beside the mark, then clear of a counter on it
 	// (half a counter is 0.43 of a hex), then a line further.
 	var spots []pt
+	if n.first != (pt{}) {
+		spots = append(spots, n.o.add(n.first))
+	}
 	for _, d := range []float64{n.k + gap, 0.47 * r.s, n.k + gap + line, 0.47*r.s + line, 0.47*r.s + 2*line} {
 		below := n.o.Y + d - float64(ink.Min.Y)
 		above := n.o.Y - d - float64(ink.Max.Y)
@@ -164,16 +175,17 @@ func (r *renderer) place(n name, hard, soft []image.Rectangle) (x, y float64) {
 	for i, p := range spots {
 		b := r.c.textBox(n.face, n.text, math.Round(p.X), math.Round(p.Y), centre).Inset(-1)
 		cost := overlap(b, hard) * 1000
-		// Off the picture is worst; cut by a close-up's frame is better
-		// than under a counter.
+		// Off the picture is worst; out of the map's frame (over the edge
+		// numbers, or cut by a close-up's frame) is better than under a
+		// counter.
 		if !b.In(r.c.img.Rect) {
 			cost += 1e9
 		}
-		if out := float64(b.Dx()*b.Dy()) - overlap(b, []image.Rectangle{r.mapBox}); len(r.opt.Region) > 0 && out > 0 {
+		if out := float64(b.Dx()*b.Dy()) - overlap(b, []image.Rectangle{r.mapBox}); out > 0 {
 			cost += out
 		}
 		if cost == 0 {
-			if overlap(b, soft) == 0 {
+			if overlap(b, soft) == 0 || i == 0 && n.first != (pt{}) {
 				return math.Round(p.X), math.Round(p.Y)
 			}
 			cost = overlap(b, soft) / 1000

@@ -116,6 +116,10 @@ func (r *renderer) legendItems() []legendItem {
 			c.fill(trenchInk)
 		}},
 	}
+	// How to read a hex's number, and the edges' numbers.
+	items = append(items, legendItem{symW: 0.6 * s, label: "hex row 09, column 12 (columns from the east)", draw: func(o pt) {
+		c.textAt(r.f.edge, "0912", o.X, o.Y+0.07*s, centre, hexNumInk)
+	}})
 	items = append(items, r.overlayItems()...)
 	// Scale: five hexes, with the distance if the map knows it.
 	n := 5

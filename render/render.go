@@ -162,7 +162,15 @@ func newRenderer(m *scenario.Map, cs []Counter, opt Options) *renderer {
 	minX, maxX = minX-0.5, maxX+0.5
 	minY, maxY = minY-1/math.Sqrt(3), maxY+1/math.Sqrt(3)
 
-	side := math.Round(0.9 * s)
+	// Room on each side for the row numbers and the names of rail exits
+	// off the east and west edges (0.38 of a hex beyond the map's edge).
+	side := 0.9 * s
+	for _, e := range m.Exits {
+		if e.Hex.Col == 1 || e.Hex.Col == m.Grid.Cols {
+			side = max(side, 0.5*s+float64(r.c.textWidth(r.f.small, e.Name)))
+		}
+	}
+	side = math.Round(side)
 	top := math.Round(1.45 * s) // the title, then the columns' numbers
 	mw := (maxX - minX) * s
 	w := int(math.Ceil(mw + 2*side))
