@@ -12,7 +12,7 @@ import (
 
 // MailColours is how many colours EncodePNG keeps of a map. A map is
 // flat fills and inks, but its anti-aliased text and the fog blend them
-// into some hundreds of colours. The style's inks the map uses (about 30),
+// into about a hundred colours. The style's inks the map uses (about 30),
 // then the colours most used (the fills, the fog over them), up to 40,
 // keep a map legible, each other pixel taking the nearest of them: its
 // PNG is a quarter of its RGB size. 64 colours make it 15% larger for no
