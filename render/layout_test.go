@@ -189,3 +189,31 @@ func TestEdgeNumbers(t *testing.T) {
 		}
 	}
 }
+
+// A close-up lists under it the units of each stack of two or more in its
+// frame, strongest first, with the stack's badge; the whole map does not
+// (the report lists every unit).
+func TestCloseupListsStacks(t *testing.T) {
+	m := smallMap(t)
+	cs := smallCounters(t) // 0505: a stack of four, 1 and 2 the strongest
+	cs[0].Strength, cs[3].Strength, cs[2].Strength = 12, 12, 5
+	list := func(opt Options) []string {
+		r := drawLaid(m, cs, opt)
+		var out []string
+		for _, row := range r.leg {
+			for _, it := range row.items {
+				if strings.HasPrefix(it.label, "0505: ") {
+					out = append(out, it.label)
+				}
+			}
+		}
+		return out
+	}
+	got := list(Options{HexPx: 72, Region: hexes(t, "0505")})
+	if want := "0505: 1 6-6-4, 2 6-6-4, 1H 3-2-3, I 1-8-3"; len(got) != 1 || got[0] != want {
+		t.Errorf("close-up lists %q, want %q", got, want)
+	}
+	if got := list(Options{}); len(got) != 0 {
+		t.Errorf("the whole map lists %q", got)
+	}
+}

@@ -1,9 +1,11 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"pbem/engine/scenario"
 )
@@ -23,10 +25,10 @@ type legendRow struct {
 // legendItems explain the whole map: its terrain and features, how a
 // hex number reads, what is drawn over the map, and the scale. A
 // close-up goes with the whole map: its legend explains only what is
-// drawn over the map.
+// drawn over the map, and lists its stacks.
 func (r *renderer) legendItems() []legendItem {
 	if len(r.opt.Region) > 0 {
-		return r.overlayItems()
+		return append(r.overlayItems(), r.stackItems()...)
 	}
 	s, c := r.s, r.c
 	items := r.mapItems()
@@ -282,4 +284,25 @@ func (r *renderer) railSym(label string, side scenario.Side, double bool) legend
 		}
 		c.fill(railInk(side))
 	}}
+}
+
+// stackItems list, on a close-up, the units of each stack of two or more
+// in its frame, top first: what its badge counts, without the report.
+func (r *renderer) stackItems() []legendItem {
+	var items []legendItem
+	for _, st := range r.stacks {
+		o := r.centre(st.hex)
+		if len(st.units) < 2 || !image.Pt(int(o.X), int(o.Y)).In(r.mapBox) {
+			continue
+		}
+		var us []string
+		for _, u := range st.units {
+			us = append(us, strings.TrimSpace(u.Label+" "+u.Values))
+		}
+		n := len(st.units)
+		items = append(items, legendItem{symW: 2*r.badgeRadius() + 2, label: st.hex.String() + ": " + strings.Join(us, ", "), draw: func(o pt) {
+			r.badge(image.Pt(int(math.Round(o.X)), int(math.Round(o.Y))), n)
+		}})
+	}
+	return items
 }

@@ -83,7 +83,6 @@ func drawLaid(m *scenario.Map, counters []Counter, opt Options) *renderer {
 		opt.HexPx = DefaultHexPx
 	}
 	r := newRenderer(m, counters, opt)
-	r.stacks = r.layoutStacks(counters)
 	r.terrain()
 	r.trenches()
 	r.border()
@@ -182,6 +181,7 @@ func newRenderer(m *scenario.Map, cs []Counter, opt Options) *renderer {
 		int(math.Ceil(maxX*s+r.ox)), int(math.Ceil(maxY*s+r.oy)))
 
 	r.legY = r.mapBox.Max.Y + int(math.Round(0.75*s))
+	r.stacks = r.layoutStacks(cs) // before the legend, which lists a close-up's
 	r.leg = r.layoutLegend(w)
 	h := r.legY + r.legendHeight() + int(math.Round(0.3*s))
 	r.c.img = image.NewRGBA(image.Rect(0, 0, w, h))
