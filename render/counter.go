@@ -77,6 +77,15 @@ func (r *renderer) layoutStacks(cs []Counter) []stack {
 			st.at = append(st.at, p)
 			st.box = st.box.Union(image.Rect(p.X, p.Y, p.X+g.w+1, p.Y+g.h+1)) // and the shadow
 		}
+		// The tags status draws above and below the counters.
+		for _, cu := range st.units {
+			if cu.OutOfSupply || cu.OutOfCommand {
+				st.box = st.box.Union(image.Rect(int(o.X-0.5*r.s), int(o.Y+0.3*r.s), int(o.X+0.5*r.s), int(o.Y+0.58*r.s)))
+			}
+			if cu.Group != "" {
+				st.box = st.box.Union(image.Rect(int(o.X-0.25*r.s), int(o.Y-0.58*r.s), int(o.X+0.25*r.s), int(o.Y-0.3*r.s)))
+			}
+		}
 		if len(st.units) >= 2 {
 			b := st.at[0].Add(image.Pt(g.w-1, 1))
 			st.badge = &b

@@ -134,6 +134,11 @@ func (r *renderer) names() {
 	for _, st := range r.stacks {
 		hard = append(hard, st.box)
 	}
+	for _, cl := range r.opt.Clashes {
+		if r.m.Grid.Contains(cl.Hex) {
+			hard = append(hard, r.clashBox(cl))
+		}
+	}
 	soft := r.hexNumberBoxes()
 	for _, n := range ns {
 		x, y := r.place(n, hard, soft)

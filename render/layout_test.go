@@ -39,6 +39,7 @@ func tannenberg(t *testing.T) (*scenario.Map, []Counter) {
 }
 
 // Every name of a town or fortress is clear of every stack of counters
+// (with its supply and command tags), of every combat's burst and result
 // and of every other name, on the campaign map and the small one, whole
 // and in a close-up; among them Gilgenburg and Tannenberg, neighbours in
 // one row, which overprinted each other.
@@ -48,7 +49,9 @@ func TestNamesClear(t *testing.T) {
 	// Two towns side by side, one under a stack.
 	small.Towns[mustHex(t, "0606")] = &scenario.Town{Hex: mustHex(t, "0606"), Name: "Gilgenburg"}
 	small.Towns[mustHex(t, "0605")] = &scenario.Town{Hex: mustHex(t, "0605"), Name: "Tannenberg"}
-	smallUnits := append(smallCounters(t), Counter{Hex: mustHex(t, "0605"), Side: "RU", Type: scenario.Infantry, Size: "XX", Label: "2", Values: "5-6-5"})
+	smallUnits := append(smallCounters(t), Counter{Hex: mustHex(t, "0605"), Side: "RU", Type: scenario.Infantry, Size: "XX", Label: "2", Values: "5-6-5",
+		OutOfSupply: true, OutOfCommand: true})
+	fight := []Clash{{Hex: mustHex(t, "0606"), Result: "A1 / D2"}, {Hex: mustHex(t, "0707"), Result: "AE / DR"}}
 	for _, c := range []struct {
 		name  string
 		m     *scenario.Map
@@ -57,8 +60,8 @@ func TestNamesClear(t *testing.T) {
 	}{
 		{"tannenberg", big, bigUnits, Options{Title: "set-up"}},
 		{"tannenberg close-up", big, bigUnits, Options{Title: "set-up", HexPx: 72, Region: hexes(t, "2019", "1918")}},
-		{"small", small, smallUnits, Options{Title: "small"}},
-		{"small at 30 px", small, smallUnits, Options{Title: "small", HexPx: 30}},
+		{"small", small, smallUnits, Options{Title: "small", Clashes: fight}},
+		{"small at 30 px", small, smallUnits, Options{Title: "small", HexPx: 30, Clashes: fight}},
 	} {
 		r := drawLaid(c.m, c.units, c.opt)
 		if len(r.lay.labels) == 0 {
@@ -73,6 +76,11 @@ func TestNamesClear(t *testing.T) {
 			for _, st := range r.stacks {
 				if a.Overlaps(st.box) {
 					t.Errorf("%s: the name at %v is under the stack in %s at %v", c.name, a, st.hex, st.box)
+				}
+			}
+			for _, cl := range c.opt.Clashes {
+				if b := r.clashBox(cl); a.Overlaps(b) {
+					t.Errorf("%s: the name at %v is under the combat in %s at %v", c.name, a, cl.Hex, b)
 				}
 			}
 		}

@@ -102,6 +102,17 @@ func (r *renderer) clashes() {
 	}
 }
 
+// clashBox is what clashes draws for cl: its burst and result.
+func (r *renderer) clashBox(cl Clash) image.Rectangle {
+	s, h := r.s, r.centre(cl.Hex)
+	b := box(h.add(pt{-0.39 * s, -0.43 * s}), 0.2*s)
+	if cl.Result != "" {
+		w := r.tagWidth(cl.Result)
+		b = b.Union(image.Rect(int(h.X-0.41*s-w-1), int(h.Y-0.2*s), int(h.X-0.41*s+1), int(h.Y+0.1*s)))
+	}
+	return b
+}
+
 func (r *renderer) tagWidth(text string) float64 {
 	return float64(r.c.textWidth(r.f.badge, text)) + 0.12*r.s
 }
