@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"sort"
@@ -10,7 +11,7 @@ import (
 )
 
 // counterGeom is the layout of one counter, in whole pixels, derived from
-// the hex size: about 0.72 of a hex wide.
+// the hex size: about 0.78 of a hex wide, its values in the largest type.
 type counterGeom struct {
 	w, h       int
 	boxY       int // top of the NATO symbol box
@@ -24,19 +25,30 @@ type counterGeom struct {
 func newCounterGeom(s float64) counterGeom {
 	ri := func(k float64) int { return int(math.Round(k * s)) }
 	g := counterGeom{
-		w: ri(0.72), h: ri(0.84),
-		boxY: ri(0.2), boxW: ri(0.46), boxH: ri(0.25),
-		sizeBase: ri(0.175), labelBase: ri(0.625),
+		w: ri(0.78), h: ri(0.86),
+		boxY: ri(0.17), boxW: ri(0.4), boxH: ri(0.2),
+		sizeBase: ri(0.15), labelBase: ri(0.55),
 		step: max(2, ri(0.08)),
 	}
-	g.valuesBase = g.h - max(1, ri(0.06))
+	g.valuesBase = g.h - max(1, ri(0.07))
 	return g
 }
 
-// counters draws the stacks, hex by hex in printed order (north to south,
-// east to west), so a stack's offset corner overlaps neighbours drawn
-// before it rather than after.
-func (r *renderer) counters(cs []Counter) {
+// stack is the counters of one hex as drawn: the strongest on top.
+type stack struct {
+	hex   hex.Hex
+	units []Counter       // top first
+	at    []image.Point   // top-left corner of each counter shown, top first
+	badge *image.Point    // centre of the count badge, on stacks of two or more
+	box   image.Rectangle // what the counters and the badge cover
+}
+
+// layoutStacks groups the counters on the map by hex, in printed order
+// (north to south, east to west), so that a stack's offset corner
+// overlaps neighbours drawn before it rather than after. Within a hex the
+// strongest is on top (Strength; the order given among equals): the unit
+// a player weighs a stack by is the one he reads without unstacking.
+func (r *renderer) layoutStacks(cs []Counter) []stack {
 	byHex := map[hex.Hex][]Counter{}
 	var hexes []hex.Hex
 	for _, cu := range cs {
@@ -50,23 +62,53 @@ func (r *renderer) counters(cs []Counter) {
 	}
 	sort.Slice(hexes, func(i, j int) bool { return hexes[i].Less(hexes[j]) })
 	g := newCounterGeom(r.s)
+	var out []stack
 	for _, h := range hexes {
-		stack := byHex[h]
-		shown := min(len(stack), maxShown)
+		st := stack{hex: h, units: byHex[h]}
+		sort.SliceStable(st.units, func(i, j int) bool { return st.units[i].Strength > st.units[j].Strength })
+		shown := min(len(st.units), maxShown)
 		o := r.centre(h)
 		x0 := int(math.Round(o.X - float64(g.w)/2))
 		y0 := int(math.Round(o.Y - float64(g.h)/2))
 		back := (shown - 1) * g.step / 2
-		for k := shown - 1; k >= 0; k-- {
+		for k := range shown {
 			level := shown - 1 - k
-			x := x0 - back + level*g.step
-			y := y0 + back - level*g.step
-			r.counter(g, x, y, stack[k], k == shown-1)
-			if k == 0 && len(stack) > maxShown {
-				r.badge(x+g.w, y, len(stack))
+			p := image.Pt(x0-back+level*g.step, y0+back-level*g.step)
+			st.at = append(st.at, p)
+			st.box = st.box.Union(image.Rect(p.X, p.Y, p.X+g.w+1, p.Y+g.h+1)) // and the shadow
+		}
+		// The tags status draws above and below the counters.
+		for _, cu := range st.units {
+			if cu.OutOfSupply || cu.OutOfCommand {
+				st.box = st.box.Union(image.Rect(int(o.X-0.5*r.s), int(o.Y+0.3*r.s), int(o.X+0.5*r.s), int(o.Y+0.58*r.s)))
+			}
+			if cu.Group != "" {
+				st.box = st.box.Union(image.Rect(int(o.X-0.25*r.s), int(o.Y-0.58*r.s), int(o.X+0.25*r.s), int(o.Y-0.3*r.s)))
 			}
 		}
-		r.status(h, stack)
+		if len(st.units) >= 2 {
+			b := st.at[0].Add(image.Pt(g.w-1, 1))
+			st.badge = &b
+			rad := int(math.Ceil(r.badgeRadius())) + 1
+			st.box = st.box.Union(image.Rect(b.X-rad, b.Y-rad, b.X+rad+1, b.Y+rad+1))
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// counters draws the stacks laid out by layoutStacks, bottom counter
+// first, the badge over the top one.
+func (r *renderer) counters() {
+	g := newCounterGeom(r.s)
+	for _, st := range r.stacks {
+		for k := len(st.at) - 1; k >= 0; k-- {
+			r.counter(g, st.at[k].X, st.at[k].Y, st.units[k], k == len(st.at)-1)
+		}
+		if st.badge != nil {
+			r.badge(*st.badge, len(st.units))
+		}
+		r.status(st.hex, st.units)
 	}
 }
 
@@ -195,14 +237,16 @@ func (r *renderer) natoBox(g counterGeom, x, y int, t scenario.UnitType, fill co
 	}
 }
 
-// badge draws the height of a tall stack in a disc centred on (x, y).
-func (r *renderer) badge(x, y, n int) {
+func (r *renderer) badgeRadius() float64 { return math.Max(6, 0.14*r.s) }
+
+// badge draws the height of a stack in a disc centred on o.
+func (r *renderer) badge(o image.Point, n int) {
 	c := r.c
-	o := pt{float64(x) - 1, float64(y) + 1}
-	rad := math.Max(5, 0.13*r.s)
-	c.circle(o, rad+1)
+	p := pt{float64(o.X), float64(o.Y)}
+	rad := r.badgeRadius()
+	c.circle(p, rad+1)
 	c.fill(paper)
-	c.circle(o, rad)
+	c.circle(p, rad)
 	c.fill(badgeFill)
-	c.textAt(r.f.badge, itoa(n), o.X, o.Y+0.3*rad+1, centre, paper)
+	c.textAt(r.f.badge, itoa(n), p.X, p.Y+0.35*rad+1, centre, paper)
 }

@@ -1,9 +1,11 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"pbem/engine/scenario"
 )
@@ -20,62 +22,48 @@ type legendRow struct {
 	xs    []float64 // left edge of each item
 }
 
+// legendItems explain the whole map: its terrain and features, how a
+// hex number reads, what is drawn over the map, and the scale. A
+// close-up goes with the whole map: its legend explains only what is
+// drawn over the map, and lists its stacks.
 func (r *renderer) legendItems() []legendItem {
-	s, c := r.s, r.c
-	hexSym := func(t scenario.Terrain) legendItem {
-		return legendItem{symW: 0.5 * s, label: t.String(), draw: func(o pt) {
-			rad := 0.26 * s
-			p := make([]pt, 6)
-			for i := range p {
-				a := math.Pi/2 - float64(i)*math.Pi/3
-				p[i] = pt{o.X + rad*math.Cos(a), o.Y - rad*math.Sin(a)}
-			}
-			c.poly(p...)
-			c.fill(gridInk)
-			for i := range p {
-				p[i] = o.lerp(p[i], 1-1/rad)
-			}
-			c.poly(p...)
-			c.fill(terrainColour(t))
-		}}
-	}
-	lineSym := func(label string, w float64, col color.RGBA) legendItem {
-		return legendItem{symW: 0.6 * s, label: label, draw: func(o pt) {
-			c.line(pt{o.X - 0.27*s, o.Y}, pt{o.X + 0.27*s, o.Y}, w)
-			c.fill(col)
-		}}
-	}
-	railSym := func(label string, side scenario.Side, double bool) legendItem {
-		return legendItem{symW: 0.7 * s, label: label, draw: func(o pt) {
-			w := math.Max(1.4, 0.045*s)
-			a, b := pt{o.X - 0.32*s, o.Y}, pt{o.X + 0.32*s, o.Y}
-			half := 0.09 * s
-			if double {
-				half = 0.13 * s
-				c.line(a.add(pt{0, 0.045 * s}), b.add(pt{0, 0.045 * s}), w)
-				c.line(a.sub(pt{0, 0.045 * s}), b.sub(pt{0, 0.045 * s}), w)
-			} else {
-				c.line(a, b, w)
-			}
-			for j := 0; j < 3; j++ {
-				m := a.lerp(b, (float64(j)+0.5)/3)
-				c.seg(m.sub(pt{0, half}), m.add(pt{0, half}), math.Max(1, 0.03*s))
-			}
-			c.fill(railInk(side))
-		}}
-	}
-	var items []legendItem
 	if len(r.opt.Region) > 0 {
-		// A close-up goes with the whole map, whose legend explains the
-		// terrain: it explains what is drawn over it.
-		return r.overlayItems()
+		return append(r.overlayItems(), r.stackItems()...)
 	}
-	items = []legendItem{
-		hexSym(scenario.Clear), hexSym(scenario.Forest), hexSym(scenario.Broken),
-		hexSym(scenario.Swamp), hexSym(scenario.Lake), hexSym(scenario.Sea),
-		lineSym("river", math.Max(1.5, 0.055*s), riverInk),
-		lineSym("major river", math.Max(2.5, 0.11*s), riverInk),
-		lineSym("blocked hexside", math.Max(2.5, 0.1*s), blockedInk),
+	s, c := r.s, r.c
+	items := r.mapItems()
+	// How to read a hex's number, and the edges' numbers.
+	items = append(items, legendItem{symW: 0.6 * s, label: "hex row 09, column 12 (columns from the east)", draw: func(o pt) {
+		c.textAt(r.f.edge, "0912", o.X, o.Y+0.07*s, centre, hexNumInk)
+	}})
+	items = append(items, r.overlayItems()...)
+	// Scale: five hexes, with the distance if the map knows it.
+	n := 5
+	label := strconv.Itoa(n) + " hexes"
+	if km := r.m.Projection.HexKm; km > 0 {
+		label += " = " + strconv.FormatFloat(float64(n)*km, 'f', -1, 64) + " km"
+	}
+	items = append(items, legendItem{symW: float64(n)*s + 0.1*s, label: label, draw: func(o pt) {
+		x0 := o.X - float64(n)*s/2
+		h := math.Max(3, 0.1*s)
+		c.frame(x0, o.Y-h/2, x0+float64(n)*s, o.Y+h/2, 1)
+		for i := 0; i < n; i += 2 {
+			c.rect(x0+float64(i)*s, o.Y-h/2, x0+float64(i+1)*s, o.Y+h/2)
+		}
+		c.fill(ink)
+	}})
+	return items
+}
+
+// mapItems are the terrain and the map's features.
+func (r *renderer) mapItems() []legendItem {
+	s, c := r.s, r.c
+	return []legendItem{
+		r.hexSym(scenario.Clear), r.hexSym(scenario.Forest), r.hexSym(scenario.Broken),
+		r.hexSym(scenario.Swamp), r.hexSym(scenario.Lake), r.hexSym(scenario.Sea),
+		r.lineSym("river", math.Max(1.5, 0.055*s), riverInk),
+		r.lineSym("major river", math.Max(2.5, 0.11*s), riverInk),
+		r.lineSym("blocked hexside", math.Max(2.5, 0.1*s), blockedInk),
 		{symW: 0.6 * s, label: "border", draw: func(o pt) {
 			a, b := pt{o.X - 0.27*s, o.Y}, pt{o.X + 0.27*s, o.Y}
 			w := math.Max(2, 0.07*r.s)
@@ -85,9 +73,9 @@ func (r *renderer) legendItems() []legendItem {
 			c.seg(a.lerp(b, 0.6), b, w)
 			c.fill(borderInk)
 		}},
-		railSym("German rail", "DE", false),
-		railSym("Russian rail", "RU", false),
-		railSym("double track", "DE", true),
+		r.railSym("German rail", "DE", false),
+		r.railSym("Russian rail", "RU", false),
+		r.railSym("double track", "DE", true),
 		{symW: 0.3 * s, label: "town", draw: func(o pt) {
 			c.circle(o, 0.085*s)
 			c.fill(ink)
@@ -116,23 +104,6 @@ func (r *renderer) legendItems() []legendItem {
 			c.fill(trenchInk)
 		}},
 	}
-	items = append(items, r.overlayItems()...)
-	// Scale: five hexes, with the distance if the map knows it.
-	n := 5
-	label := strconv.Itoa(n) + " hexes"
-	if km := r.m.Projection.HexKm; km > 0 {
-		label += " = " + strconv.FormatFloat(float64(n)*km, 'f', -1, 64) + " km"
-	}
-	items = append(items, legendItem{symW: float64(n)*s + 0.1*s, label: label, draw: func(o pt) {
-		x0 := o.X - float64(n)*s/2
-		h := math.Max(3, 0.1*s)
-		c.frame(x0, o.Y-h/2, x0+float64(n)*s, o.Y+h/2, 1)
-		for i := 0; i < n; i += 2 {
-			c.rect(x0+float64(i)*s, o.Y-h/2, x0+float64(i+1)*s, o.Y+h/2)
-		}
-		c.fill(ink)
-	}})
-	return items
 }
 
 func (r *renderer) legendGap() float64 { return 0.12 * r.s }
@@ -260,6 +231,78 @@ func (r *renderer) overlayItems() []legendItem {
 	}
 	if has.occ {
 		items = append(items, pill("OCC", "a unit out of command", occInk))
+	}
+	return items
+}
+
+// hexSym is a terrain's item: a hex of its colour.
+func (r *renderer) hexSym(t scenario.Terrain) legendItem {
+	s, c := r.s, r.c
+	return legendItem{symW: 0.5 * s, label: t.String(), draw: func(o pt) {
+		rad := 0.26 * s
+		p := make([]pt, 6)
+		for i := range p {
+			a := math.Pi/2 - float64(i)*math.Pi/3
+			p[i] = pt{o.X + rad*math.Cos(a), o.Y - rad*math.Sin(a)}
+		}
+		c.poly(p...)
+		c.fill(gridInk)
+		for i := range p {
+			p[i] = o.lerp(p[i], 1-1/rad)
+		}
+		c.poly(p...)
+		c.fill(terrainColour(t))
+	}}
+}
+
+// lineSym is a hexside's item: a line of its width and colour.
+func (r *renderer) lineSym(label string, w float64, col color.RGBA) legendItem {
+	s, c := r.s, r.c
+	return legendItem{symW: 0.6 * s, label: label, draw: func(o pt) {
+		c.line(pt{o.X - 0.27*s, o.Y}, pt{o.X + 0.27*s, o.Y}, w)
+		c.fill(col)
+	}}
+}
+
+// railSym is a rail line's item: track with ties, single or double.
+func (r *renderer) railSym(label string, side scenario.Side, double bool) legendItem {
+	s, c := r.s, r.c
+	return legendItem{symW: 0.7 * s, label: label, draw: func(o pt) {
+		w := math.Max(1.4, 0.045*s)
+		a, b := pt{o.X - 0.32*s, o.Y}, pt{o.X + 0.32*s, o.Y}
+		half := 0.09 * s
+		if double {
+			half = 0.13 * s
+			c.line(a.add(pt{0, 0.045 * s}), b.add(pt{0, 0.045 * s}), w)
+			c.line(a.sub(pt{0, 0.045 * s}), b.sub(pt{0, 0.045 * s}), w)
+		} else {
+			c.line(a, b, w)
+		}
+		for j := 0; j < 3; j++ {
+			m := a.lerp(b, (float64(j)+0.5)/3)
+			c.seg(m.sub(pt{0, half}), m.add(pt{0, half}), math.Max(1, 0.03*s))
+		}
+		c.fill(railInk(side))
+	}}
+}
+
+// stackItems list, on a close-up, the units of each stack of two or more
+// in its frame, top first: what its badge counts, without the report.
+func (r *renderer) stackItems() []legendItem {
+	var items []legendItem
+	for _, st := range r.stacks {
+		o := r.centre(st.hex)
+		if len(st.units) < 2 || !image.Pt(int(o.X), int(o.Y)).In(r.mapBox) {
+			continue
+		}
+		var us []string
+		for _, u := range st.units {
+			us = append(us, strings.TrimSpace(u.Label+" "+u.Values))
+		}
+		n := len(st.units)
+		items = append(items, legendItem{symW: 2*r.badgeRadius() + 2, label: st.hex.String() + ": " + strings.Join(us, ", "), draw: func(o pt) {
+			r.badge(image.Pt(int(math.Round(o.X)), int(math.Round(o.Y))), n)
+		}})
 	}
 	return items
 }

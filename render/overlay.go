@@ -37,11 +37,12 @@ func (r *renderer) arrows() {
 		if len(p) < 2 {
 			continue
 		}
-		// Stop short of the last centre, so the head points at the counter.
+		// Stop short of the last centre, so that the head's point touches
+		// the counter there and leaves its values to read.
 		tip := p[len(p)-1]
 		back := p[len(p)-2]
 		d := tip.sub(back)
-		p[len(p)-1] = tip.sub(d.scale(0.3 * s / d.len()))
+		p[len(p)-1] = tip.sub(d.scale((0.46*s + 3.2*w) / d.len()))
 		col := arrowInk(a.Side)
 		c.circle(p[0], 1.4*w)
 		if a.Rail {
@@ -86,22 +87,41 @@ func (r *renderer) clashes() {
 		if !r.m.Grid.Contains(cl.Hex) {
 			continue
 		}
-		o := r.centre(cl.Hex).add(pt{-0.34 * s, -0.3 * s})
+		// The burst on the top counter's upper left corner and the result
+		// left of it: the defender's values stay readable.
+		h := r.centre(cl.Hex)
+		o := h.add(pt{-0.39 * s, -0.43 * s})
 		c.poly(starPoints(o, 0.2*s, 0.1*s)...)
 		c.fill(paper)
 		c.poly(starPoints(o, 0.17*s, 0.085*s)...)
 		c.fill(clashInk)
 		if cl.Result != "" {
-			r.tag(o.add(pt{0, 0.36 * s}), cl.Result, clashInk)
+			w := r.tagWidth(cl.Result)
+			r.tag(pt{h.X - 0.41*s - w/2, h.Y - 0.05*s}, cl.Result, clashInk)
 		}
 	}
+}
+
+// clashBox is what clashes draws for cl: its burst and result.
+func (r *renderer) clashBox(cl Clash) image.Rectangle {
+	s, h := r.s, r.centre(cl.Hex)
+	b := box(h.add(pt{-0.39 * s, -0.43 * s}), 0.2*s)
+	if cl.Result != "" {
+		w := r.tagWidth(cl.Result)
+		b = b.Union(image.Rect(int(h.X-0.41*s-w-1), int(h.Y-0.2*s), int(h.X-0.41*s+1), int(h.Y+0.1*s)))
+	}
+	return b
+}
+
+func (r *renderer) tagWidth(text string) float64 {
+	return float64(r.c.textWidth(r.f.badge, text)) + 0.12*r.s
 }
 
 // tag draws text in a pill of colour col centred on o.
 func (r *renderer) tag(o pt, text string, col color.RGBA) {
 	c := r.c
 	f := r.f.badge
-	w := float64(c.textWidth(f, text)) + 0.12*r.s
+	w := r.tagWidth(text)
 	h := 0.22 * r.s
 	c.poly(roundRect(o.X-w/2-1, o.Y-h/2-1, o.X+w/2+1, o.Y+h/2+1, h/2+1)...)
 	c.fill(paper)

@@ -11,7 +11,6 @@ package render
 import (
 	"image"
 	"math"
-	"sort"
 	"strconv"
 
 	"pbem/engine/hex"
@@ -30,6 +29,9 @@ type Counter struct {
 	// Marker: a Gruppe marker as the other side sees it (T 18): a dark
 	// token with its label and nothing of what it hides.
 	Marker bool
+	// Strength orders a stack: the strongest counter of a hex is drawn
+	// on top (attack plus defence, say; 0 for HQs, depots and markers).
+	Strength int
 	// Ghost: where an enemy was last seen (limited fog): drawn faded, its
 	// Values saying when.
 	Ghost bool
@@ -42,7 +44,7 @@ type Counter struct {
 
 // Options tune the picture.
 type Options struct {
-	HexPx float64 // distance between adjacent hex centres in pixels; 0 means 40
+	HexPx float64 // distance between adjacent hex centres in pixels; 0 means DefaultHexPx
 	Title string  // printed in the top margin
 	// Unseen, if set, tells the hexes the map's side cannot see: they are
 	// shaded (limited fog).
@@ -59,17 +61,24 @@ type Options struct {
 // RegionMargin is how many hexes a close-up shows around its region.
 const RegionMargin = 2
 
-// DefaultHexPx is the hex size used when Options.HexPx is 0.
-const DefaultHexPx = 40
+// DefaultHexPx is the hex size used when Options.HexPx is 0: the
+// smallest at which a counter's values read at 100 % (valuesPx).
+const DefaultHexPx = 48
 
 // maxShown is how many counters of a stack are drawn; a badge gives the
-// count of a taller stack.
+// count of every stack of two or more.
 const maxShown = 3
 
 // Draw draws the map with the counters on it. Counters in one hex form a
-// stack, drawn in the order given: the first counter of a hex is on top.
-// Counters on hexes off the map are not drawn.
+// stack, the strongest on top (Counter.Strength), with a badge saying how
+// many counters it has. Counters on hexes off the map are not drawn.
 func Draw(m *scenario.Map, counters []Counter, opt Options) *image.RGBA {
+	return drawLaid(m, counters, opt).c.img
+}
+
+// drawLaid draws the picture and keeps where it put things (layout), which
+// the tests check.
+func drawLaid(m *scenario.Map, counters []Counter, opt Options) *renderer {
 	if opt.HexPx <= 0 {
 		opt.HexPx = DefaultHexPx
 	}
@@ -85,13 +94,14 @@ func Draw(m *scenario.Map, counters []Counter, opt Options) *image.RGBA {
 	r.fortresses()
 	r.towns()
 	r.fog()
-	r.counters(counters)
+	r.counters()
 	r.arrows()
 	r.clashes()
 	r.margins()
+	r.edges()
 	r.title()
 	r.legend()
-	return r.c.img
+	return r
 }
 
 type renderer struct {
@@ -106,7 +116,18 @@ type renderer struct {
 	f      *faces
 	leg    []legendRow
 	// what the legend explains besides the map
-	units []Counter
+	units  []Counter
+	stacks []stack
+	// what names must not cover: places' marks, exits' names
+	marks, exitBoxes []image.Rectangle
+	lay              layout
+}
+
+// layout is where the picture put what must not overlap.
+type layout struct {
+	labels       []image.Rectangle // town and fortress names
+	title, north image.Rectangle
+	edge         []edgeLabel // hex numbering on the map's edge
 }
 
 func newRenderer(m *scenario.Map, cs []Counter, opt Options) *renderer {
@@ -139,19 +160,28 @@ func newRenderer(m *scenario.Map, cs []Counter, opt Options) *renderer {
 	minX, maxX = minX-0.5, maxX+0.5
 	minY, maxY = minY-1/math.Sqrt(3), maxY+1/math.Sqrt(3)
 
-	side := math.Round(0.9 * s)
-	top := math.Round(1.2 * s)
+	// Room on each side for the row numbers and the names of rail exits
+	// off the east and west edges (0.38 of a hex beyond the map's edge).
+	side := 0.9 * s
+	for _, e := range m.Exits {
+		if len(opt.Region) == 0 && (e.Hex.Col == 1 || e.Hex.Col == m.Grid.Cols) {
+			side = max(side, 0.5*s+float64(r.c.textWidth(r.f.small, e.Name)))
+		}
+	}
+	side = math.Round(side)
+	top := math.Round(1.45 * s) // the title, then the columns' numbers
 	mw := (maxX - minX) * s
 	w := int(math.Ceil(mw + 2*side))
 	w = max(w, int(12*s))
 	// Room for the title, left of the north arrow.
-	w = max(w, int(2*side+float64(r.c.textWidth(r.f.title, opt.Title))+0.8*s))
+	w = max(w, int(2*side+float64(r.c.textWidth(r.f.title, opt.Title))+1.1*s))
 	r.ox = math.Round(side-minX*s) + math.Floor((float64(w)-mw-2*side)/2)
 	r.oy = math.Round(top - minY*s)
 	r.mapBox = image.Rect(int(math.Floor(minX*s+r.ox)), int(math.Floor(minY*s+r.oy)),
 		int(math.Ceil(maxX*s+r.ox)), int(math.Ceil(maxY*s+r.oy)))
 
 	r.legY = r.mapBox.Max.Y + int(math.Round(0.75*s))
+	r.stacks = r.layoutStacks(cs) // before the legend, which lists a close-up's
 	r.leg = r.layoutLegend(w)
 	h := r.legY + r.legendHeight() + int(math.Round(0.3*s))
 	r.c.img = image.NewRGBA(image.Rect(0, 0, w, h))
@@ -398,165 +428,13 @@ func (r *renderer) rails() {
 			} else {
 				c.line(a, b, w)
 			}
-			k := int(math.Max(2, math.Round(dl/(0.2*s))))
+			k := int(math.Max(2, math.Round(dl/(0.3*s))))
 			for j := 0; j < k; j++ {
 				m := a.lerp(b, (float64(j)+0.5)/float64(k))
 				c.seg(m.sub(n.scale(half)), m.add(n.scale(half)), tie)
 			}
 			c.fill(ink)
 		}
-	}
-}
-
-// offMapDir picks the direction from an edge hex off the map, preferring
-// the direction of travel from prev (a neighbour, or h itself if none).
-func (r *renderer) offMapDir(h, prev hex.Hex) (hex.Dir, bool) {
-	g := r.m.Grid
-	if d, ok := g.DirTo(prev, h); ok && !g.Contains(g.Neighbour(h, d)) {
-		return d, true
-	}
-	// Otherwise the off-map direction closest to straight out from prev,
-	// or from the middle of the map if there is no prev.
-	best, found, bestDot := hex.E, false, math.Inf(-1)
-	hc := r.centre(h)
-	v := hc.sub(r.centre(prev))
-	if prev == h {
-		mid := r.mapBox.Min.Add(r.mapBox.Max).Div(2)
-		v = hc.sub(pt{float64(mid.X), float64(mid.Y)})
-	}
-	for _, d := range hex.Dirs {
-		n := g.Neighbour(h, d)
-		if g.Contains(n) {
-			continue
-		}
-		u := r.centre(n).sub(hc)
-		dot := u.X*v.X + u.Y*v.Y
-		if !found || dot > bestDot+1e-9 {
-			best, found, bestDot = d, true, dot
-		}
-	}
-	return best, found
-}
-
-// railNeighbour is the hex before (or else after) h on the first rail line
-// through h, or h itself if no line passes.
-func (r *renderer) railNeighbour(h hex.Hex) hex.Hex {
-	for _, l := range r.m.Rails {
-		for i, x := range l.Hexes {
-			if x != h {
-				continue
-			}
-			if i > 0 {
-				return l.Hexes[i-1]
-			}
-			if i+1 < len(l.Hexes) {
-				return l.Hexes[i+1]
-			}
-		}
-	}
-	return h
-}
-
-// exits draws an arrow off the map at each rail exit, with the name of the
-// place the line leads to.
-func (r *renderer) exits() {
-	c, s := r.c, r.s
-	for _, e := range r.m.SortedExits() {
-		if !r.m.Grid.Contains(e.Hex) {
-			continue
-		}
-		prev := r.railNeighbour(e.Hex)
-		d, ok := r.offMapDir(e.Hex, prev)
-		if !ok {
-			continue
-		}
-		o := r.centre(e.Hex)
-		u := r.centre(r.m.Grid.Neighbour(e.Hex, d)).sub(o).scale(1 / s)
-		n := pt{-u.Y, u.X}
-		ink := railInk(e.Country)
-		base := o.add(u.scale(0.3 * s))
-		tip := o.add(u.scale(0.78 * s))
-		c.line(base, tip.sub(u.scale(0.1*s)), math.Max(2, 0.07*s))
-		c.poly(tip, tip.sub(u.scale(0.2*s)).add(n.scale(0.12*s)), tip.sub(u.scale(0.2*s)).sub(n.scale(0.12*s)))
-		c.fill(ink)
-		if e.Name != "" {
-			lp := tip.add(u.scale(0.1 * s))
-			a := centre
-			switch {
-			case u.X > 0.3:
-				a = left
-			case u.X < -0.3:
-				a = right
-			}
-			y := lp.Y + 0.06*s
-			if u.Y > 0.3 {
-				y += 0.12 * s
-			}
-			c.haloText(r.f.small, e.Name, lp.X, y, a, ink, paper)
-		}
-	}
-}
-
-// entries marks lettered entry hexes with the letter in a circle of the
-// entering side's colour, placed toward the map edge.
-func (r *renderer) entries() {
-	c, s := r.c, r.s
-	es := append([]*scenario.Entry(nil), r.m.Entries...)
-	sort.SliceStable(es, func(i, j int) bool {
-		if es[i].Hex != es[j].Hex {
-			return es[i].Hex.Less(es[j].Hex)
-		}
-		return es[i].Letter < es[j].Letter
-	})
-	for _, e := range es {
-		if !r.m.Grid.Contains(e.Hex) {
-			continue
-		}
-		o := r.centre(e.Hex)
-		p := o.add(pt{0.3 * s, -0.18 * s})
-		if d, ok := r.offMapDir(e.Hex, e.Hex); ok {
-			u := r.centre(r.m.Grid.Neighbour(e.Hex, d)).sub(o).scale(1 / s)
-			p = o.add(u.scale(0.58 * s))
-			if _, exit := r.m.Exits[e.Hex]; exit {
-				// Keep clear of the exit arrow: beside it, toward the map.
-				n := pt{-u.Y, u.X}.scale(0.36 * s)
-				mid := r.mapBox.Min.Add(r.mapBox.Max).Div(2)
-				m := pt{float64(mid.X), float64(mid.Y)}
-				p = o.add(u.scale(0.3 * s))
-				if p.add(n).sub(m).len() < p.sub(n).sub(m).len() {
-					p = p.add(n)
-				} else {
-					p = p.sub(n)
-				}
-			}
-		}
-		rad := 0.16 * s
-		c.circle(p, rad)
-		c.fill(entryRim)
-		c.circle(p, rad-math.Max(1, 0.03*s))
-		c.fill(sideColour(e.Side))
-		r.c.textAt(r.f.entry, e.Letter, p.X, p.Y+0.075*s, centre, ink)
-	}
-}
-
-// fortresses draws a bastion star with the defence strengths.
-func (r *renderer) fortresses() {
-	c, s := r.c, r.s
-	for _, f := range r.m.SortedFortresses() {
-		if !r.m.Grid.Contains(f.Hex) {
-			continue
-		}
-		o := r.centre(f.Hex)
-		c.poly(starPoints(o, 0.27*s, 0.17*s)...)
-		c.fill(fortInk)
-		c.poly(starPoints(o, 0.27*s-2.2, 0.17*s-1.4)...)
-		c.fill(sideColour(f.Owner))
-		str := itoa(f.Full) + "-" + itoa(f.Weak)
-		y := o.Y - 0.38*s
-		if _, ok := r.m.Towns[f.Hex]; !ok && f.Name != "" {
-			c.haloText(r.f.townName, f.Name, o.X, o.Y+0.5*s, centre, ink, paper)
-		}
-		c.haloText(r.f.fortStr, str, o.X+0.25*s, y+0.2*s, left, fortInk, paper)
 	}
 }
 
@@ -572,69 +450,6 @@ func starPoints(o pt, outer, inner float64) []pt {
 		p[i] = pt{o.X + rad*math.Cos(a), o.Y + rad*math.Sin(a)}
 	}
 	return p
-}
-
-// towns draws town dots and city squares with their names.
-func (r *renderer) towns() {
-	c, s := r.c, r.s
-	for _, t := range r.m.SortedTowns() {
-		if !r.m.Grid.Contains(t.Hex) {
-			continue
-		}
-		o := r.centre(t.Hex)
-		_, fort := r.m.Fortresses[t.Hex]
-		switch {
-		case fort && t.City:
-			k := 0.075 * s
-			c.rect(o.X-k, o.Y-k, o.X+k, o.Y+k)
-			c.fill(cityInk)
-		case fort:
-			c.circle(o, 0.06*s)
-			c.fill(ink)
-		case t.City:
-			k := 0.13 * s
-			c.rect(o.X-k-1, o.Y-k-1, o.X+k+1, o.Y+k+1)
-			c.fill(paper)
-			c.rect(o.X-k, o.Y-k, o.X+k, o.Y+k)
-			c.fill(cityInk)
-		default:
-			c.circle(o, 0.085*s+1.2)
-			c.fill(paper)
-			c.circle(o, 0.085*s)
-			c.fill(ink)
-		}
-		y := o.Y + 0.36*s
-		switch {
-		case fort:
-			y = o.Y + 0.5*s
-		case t.City:
-			y = o.Y + 0.4*s
-		}
-		name := t.Name
-		if t.VP > 0 {
-			name += " (" + itoa(t.VP) + ")"
-		}
-		if t.City {
-			c.haloText(r.f.cityName, name, o.X, y, centre, ink, paper)
-		} else {
-			c.haloText(r.f.townName, name, o.X, y, centre, ink, paper)
-		}
-	}
-}
-
-func (r *renderer) title() {
-	s := r.s
-	y := math.Round(0.72 * s)
-	if r.opt.Title != "" {
-		r.c.textAt(r.f.title, r.opt.Title, float64(r.mapBox.Min.X), y, left, ink)
-	}
-	// North arrow at the top right.
-	c := r.c
-	x := float64(r.mapBox.Max.X) - 0.2*s
-	top := pt{x, 0.18 * s}
-	c.poly(top, pt{x + 0.14*s, 0.78 * s}, pt{x, 0.64 * s}, pt{x - 0.14*s, 0.78 * s})
-	c.fill(ink)
-	c.textAt(r.f.legend, "N", x-0.24*s, 0.62*s, right, ink)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -511,3 +511,18 @@ func BenchmarkEncodeFullMapRGB(b *testing.B) {
 	}
 	b.ReportMetric(float64(buf.Len())/1024, "KiB")
 }
+
+// At the default size a counter's values are in type whose digits stand
+// at least 8 px tall, which reads at 100 % (the 40 px hex of before gave
+// 6 px); and they fit on the counter.
+func TestCounterValuesLegible(t *testing.T) {
+	r := newRenderer(smallMap(t), nil, Options{HexPx: DefaultHexPx})
+	g := newCounterGeom(r.s)
+	box := r.c.textBox(r.f.cValues, "4-6-5", 0, 0, left)
+	if box.Dy() < 8 {
+		t.Errorf("values digits %d px tall at the default size, want at least 8", box.Dy())
+	}
+	if w := r.c.textWidth(r.f.cValues, "4-6-5"); w > g.w-2 {
+		t.Errorf("values %d px wide on a counter %d px wide", w, g.w)
+	}
+}

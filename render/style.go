@@ -125,9 +125,13 @@ func parseFonts() {
 // faces are the font faces of one drawing, sized for the hex size. A face
 // is not safe for concurrent use, so each Draw call makes its own.
 type faces struct {
-	hexNum, small, townName, cityName, fortStr, entry, title, legend font.Face
-	cSize, cLabel, cLabelSmall, cValues, cValuesSmall, badge         font.Face
+	hexNum, edge, small, townName, cityName, fortStr, entry, title, legend font.Face
+	cSize, cLabel, cLabelSmall, cValues, cValuesSmall, badge               font.Face
 }
+
+// valuesPx is the type size of a counter's values at DefaultHexPx: 12 px
+// bold reads at 100 %, where the 8 px of a 40 px hex did not.
+const valuesPx = 12
 
 func newFaces(s float64) *faces {
 	fontsOnce.Do(parseFonts)
@@ -141,6 +145,7 @@ func newFaces(s float64) *faces {
 	}
 	return &faces{
 		hexNum:       face(regular, 0.17),
+		edge:         face(boldFont, 0.19),
 		small:        face(regular, 0.2),
 		townName:     face(regular, 0.24),
 		cityName:     face(boldFont, 0.27),
@@ -148,11 +153,11 @@ func newFaces(s float64) *faces {
 		entry:        face(boldFont, 0.22),
 		title:        face(boldFont, 0.45),
 		legend:       face(regular, 0.25),
-		cSize:        face(boldFont, 0.16),
-		cLabel:       face(boldFont, 0.165),
-		cLabelSmall:  face(boldFont, 0.14),
-		cValues:      face(boldFont, 0.21),
-		cValuesSmall: face(boldFont, 0.17),
+		cSize:        face(boldFont, 0.15),
+		cLabel:       face(boldFont, 0.19),
+		cLabelSmall:  face(boldFont, 0.16),
+		cValues:      face(boldFont, float64(valuesPx)/DefaultHexPx),
+		cValuesSmall: face(boldFont, 0.21),
 		badge:        face(boldFont, 0.16),
 	}
 }

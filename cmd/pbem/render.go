@@ -30,7 +30,7 @@ the database file.`,
 		fs.StringVar(&o.side, "side", "", "with -game: the side whose map it is")
 		fs.StringVar(&o.scenario, "scenario", "", "the scenario to draw (see 'pbem scenario list')")
 		fs.StringVar(&o.out, "o", "", "write the PNG to `FILE`")
-		fs.Float64Var(&o.hexPx, "hex", 40, "distance between hex centres in `PIXELS`")
+		fs.Float64Var(&o.hexPx, "hex", render.DefaultHexPx, "distance between hex centres in `PIXELS`")
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 || (o.scenario == "") == (o.game == "") || o.out == "" {
@@ -83,6 +83,7 @@ func setupCounters(g *scenario.Game, s *scenario.Scenario) []render.Counter {
 			c.Values = fmt.Sprintf("%d-%d-%d", v.Shift, v.Command, v.Radius)
 		} else if len(u.Str) > 0 {
 			c.Values = u.Str[0].String()
+			c.Strength = u.Str[0].Attack + u.Str[0].Defense
 		}
 		out = append(out, c)
 	}

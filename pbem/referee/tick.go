@@ -321,16 +321,23 @@ func (r *Referee) windowMails(before engine.State, g *loaded, events []engine.Ev
 			made[side] = gv
 			return gv
 		}
-		whole, zoomed, err := report.Pictures(g.state, side, fmt.Sprintf("%s · %s · %s", g.rec.ID, sw.ID, who), events)
+		// The close-up is of the fighting of the window resolved: named
+		// after it, not after the window now open.
+		fought := sw.ID
+		if before != nil {
+			fought = before.Window().ID
+		}
+		whole, zoomed, err := report.Pictures(g.state, side, fmt.Sprintf("%s · %s · %s", g.rec.ID, sw.ID, who),
+			fmt.Sprintf("%s · %s · %s · the fighting", g.rec.ID, fought, who), events)
 		if err != nil {
 			r.log.Error("map", "game", g.rec.ID, "side", side, "err", err)
 		}
 		for _, p := range []struct {
 			name string
 			png  []byte
-		}{{"map", whole}, {"closeup", zoomed}} {
+		}{{"map-" + window, whole}, {"closeup-" + strings.ReplaceAll(fought, " ", "-"), zoomed}} {
 			if len(p.png) > 0 {
-				gv.pictures = append(gv.pictures, store.Attachment{Name: p.name + "-" + window + ".png", Type: "image/png", Data: p.png})
+				gv.pictures = append(gv.pictures, store.Attachment{Name: p.name + ".png", Type: "image/png", Data: p.png})
 			}
 		}
 		made[side] = gv

@@ -109,7 +109,7 @@ func BenchmarkSideReport(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		whole, zoomed, err := Pictures(st, "RU", "t1", events)
+		whole, zoomed, err := Pictures(st, "RU", "t1 · GT1 DE-MOVE · Russian", "t1 · GT1 RU-COMBAT · Russian · the fighting", events)
 		if err != nil || zoomed == nil {
 			b.Fatalf("no close-up after a combat: %v", err)
 		}

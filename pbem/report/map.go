@@ -72,13 +72,15 @@ func box(g hex.Grid, hs []hex.Hex) float64 {
 
 // Pictures are side's map and close-up (nil if none) as PNG files, as a
 // report mail carries them: Map and Closeup, drawn and encoded side by
-// side from one View.
-func Pictures(st engine.State, side engine.Side, title string, events []engine.Event) (whole, zoomed []byte, err error) {
+// side from one View. The map is titled title, the close-up zoomTitle:
+// the map shows the window now open, the close-up the fighting of the
+// window just resolved, and each is named after its own.
+func Pictures(st engine.State, side engine.Side, title, zoomTitle string, events []engine.Event) (whole, zoomed []byte, err error) {
 	v := st.View(side).(*gwite.View)
 	cs := counters(v)
 	opt := options(v, side, title, events)
 	zoom, ok := closeup(v, opt)
-	zoom.Title += " · the fighting"
+	zoom.Title = zoomTitle
 	var wg sync.WaitGroup
 	var zerr error
 	if ok {
@@ -129,9 +131,11 @@ func counters(v *gwite.View) []render.Counter {
 			continue
 		}
 		c := render.Counter{Hex: u.Hex, Side: u.Side, Type: u.Type, Size: u.Size, Label: label(u.ID, u.Side),
-			Values: u.Strength.String(), Reduced: u.Steps < u.MaxSteps, OutOfSupply: u.OutOfSupply, OutOfCommand: u.OutOfCommand}
+			Values: u.Strength.String(), Reduced: u.Steps < u.MaxSteps, OutOfSupply: u.OutOfSupply, OutOfCommand: u.OutOfCommand,
+			Strength: u.Strength.Attack + u.Strength.Defense}
 		if u.Type == scenario.HQ {
 			c.Values = fmt.Sprintf("%d-%d-%d", u.HQ.Shift, u.HQ.Command, u.HQ.Radius)
+			c.Strength = 0
 		}
 		if u.Gruppe > 0 {
 			c.Group = fmt.Sprintf("G%d", u.Gruppe) // own units only (View)

@@ -1,7 +1,8 @@
 // Benchtable reads the output of `go test -bench` on its standard input
 // and prints one table: each benchmark's time per operation beside the
 // floor it is measured against in the same run (the least any way of
-// doing the same work can cost), and their ratio. `make bench` runs it.
+// doing the same work can cost), and their ratio; then the sizes the
+// benchmarks report, each beside its floor's. `make bench` runs it.
 package main
 
 import (
@@ -59,10 +60,13 @@ var floors = map[string]string{
 	"cmd/pbem/LoadTannenberg":                  "",
 }
 
-// result is one benchmark's figure.
+// result is one benchmark's figure, and the sizes it reports
+// (b.ReportMetric units with "bytes" in them: bytes/mail, median-bytes).
 type result struct {
 	pkg, name string
 	nsPerOp   float64
+	sizes     map[string]float64
+	units     []string // of sizes, in the order reported
 }
 
 var benchLine = regexp.MustCompile(`^Benchmark(\S+?)(-\d+)?\s+\d+\s+([0-9.]+) ns/op`)
@@ -95,7 +99,16 @@ func read(r io.Reader) (map[string]result, []string, error) {
 		if _, seen := out[key]; !seen {
 			order = append(order, key)
 		}
-		out[key] = result{pkg, m[1], ns}
+		r := result{pkg: pkg, name: m[1], nsPerOp: ns, sizes: map[string]float64{}}
+		f := strings.Fields(line[len(m[0]):])
+		for i := 0; i+1 < len(f); i += 2 {
+			v, err := strconv.ParseFloat(f[i], 64)
+			if err == nil && strings.Contains(f[i+1], "bytes") {
+				r.sizes[f[i+1]] = v
+				r.units = append(r.units, f[i+1])
+			}
+		}
+		out[key] = r
 	}
 	return out, order, sc.Err()
 }
@@ -150,7 +163,37 @@ func table(w io.Writer, res map[string]result, order []string) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t-\t-\t-\n", r.pkg, r.name, human(r.nsPerOp))
 	}
 	tw.Flush()
+	sizes(w, res, order)
 }
+
+// sizes writes, below the times, each size a benchmark reports beside the
+// same size of its floor (a mail's bytes beside the same mail's before
+// the palette, say), if any benchmark reports one.
+func sizes(w io.Writer, res map[string]result, order []string) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	head := false
+	for _, key := range order {
+		r := res[key]
+		floor := floors[r.pkg+"/"+r.name]
+		f, ok := res[r.pkg+"/"+floor]
+		for _, u := range r.units {
+			if !head {
+				fmt.Fprintln(w)
+				fmt.Fprintln(tw, "package\tbenchmark\tsize\tfloor\tfloor's\tratio")
+				head = true
+			}
+			if fv, has := f.sizes[u]; ok && floor != "" && has && fv > 0 {
+				fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\t%.2fx\n", r.pkg, r.name, kb(r.sizes[u]), u, floor, kb(fv), r.sizes[u]/fv)
+			} else {
+				fmt.Fprintf(tw, "%s\t%s\t%s %s\t-\t-\t-\n", r.pkg, r.name, kb(r.sizes[u]), u)
+			}
+		}
+	}
+	tw.Flush()
+}
+
+// kb writes a size in bytes as KB (1024 bytes), as the budgets are given.
+func kb(n float64) string { return fmt.Sprintf("%.1f KB", n/1024) }
 
 func main() {
 	res, order, err := read(os.Stdin)

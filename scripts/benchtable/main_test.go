@@ -89,3 +89,29 @@ func TestEveryBenchmarkListed(t *testing.T) {
 		t.Fatal("not at the module's root:", err)
 	}
 }
+
+// The sizes a benchmark reports are set beside its floor's same sizes,
+// in KB; B/op is no size of the work.
+func TestSizes(t *testing.T) {
+	in := `pkg: pbem/pbem/report
+BenchmarkMailSizes-2         	       1	4276303174 ns/op	    193609 bytes/mail	    211718 max-bytes	    193233 median-bytes	365589272 B/op	  485161 allocs/op
+BenchmarkFloorMailSizesRGB-2 	       1	 955887702 ns/op	    472537 bytes/mail	    512398 max-bytes	    470609 median-bytes	379839056 B/op	  483927 allocs/op
+`
+	res, order, err := read(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	table(&b, res, order)
+	out := b.String()
+	for _, want := range []string{`pbem/report\s+MailSizes\s+188.7 KB median-bytes\s+FloorMailSizesRGB\s+459.6 KB\s+0.41x\n`,
+		`pbem/report\s+MailSizes\s+206.8 KB max-bytes\s+FloorMailSizesRGB\s+500.4 KB`,
+		`pbem/report\s+FloorMailSizesRGB\s+461.5 KB bytes/mail\s+-\s+-\s+-\n`} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("no %s in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "B/op") {
+		t.Errorf("B/op taken for a size:\n%s", out)
+	}
+}
