@@ -42,7 +42,7 @@ func (r *Referee) Pause(id, who, why string, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	what := fmt.Sprintf("paused the game: %s (it resumes by itself at %s at the latest)", why, until.UTC().Format("2006-01-02 15:04 MST"))
+	what := fmt.Sprintf("paused the game%s (it resumes by itself at %s at the latest)", because(why), until.UTC().Format("2006-01-02 15:04 MST"))
 	return r.act(id, who, what, now, func(e *edit) error {
 		g := e.g
 		if g.Paused {
@@ -56,7 +56,7 @@ func (r *Referee) Pause(id, who, why string, now time.Time) error {
 // Resume restarts a paused game.
 func (r *Referee) Resume(id, who, why string, now time.Time) error {
 	var moved time.Duration
-	return r.act(id, who, "resumed the game: "+why, now, func(e *edit) error {
+	return r.act(id, who, "resumed the game"+because(why), now, func(e *edit) error {
 		g, w := e.g, e.w
 		if !g.Paused {
 			return fmt.Errorf("game %s is not paused", id)
@@ -71,11 +71,11 @@ func (r *Referee) Resume(id, who, why string, now time.Time) error {
 // Extend moves the open window's deadline by d (negative to shorten it,
 // but never into the past).
 func (r *Referee) Extend(id string, d time.Duration, who, why string, now time.Time) error {
-	return r.act(id, who, fmt.Sprintf("moved the deadline by %s: %s", Span(d), why), now, func(e *edit) error {
+	return r.act(id, who, fmt.Sprintf("moved the deadline by %s%s", Span(d), because(why)), now, func(e *edit) error {
 		w := e.w
 		nd := w.Deadline.Add(d)
 		if !nd.After(now) {
-			return fmt.Errorf("the deadline would be %s, which has passed", nd.Format(time.RFC3339))
+			return fmt.Errorf("the deadline would be %s, which has passed: move it by less", inZone(nd, e.g.Policy.TimeZone))
 		}
 		w.Deadline = nd
 		w.Reminded, w.Late = false, false
@@ -85,7 +85,7 @@ func (r *Referee) Extend(id string, d time.Duration, who, why string, now time.T
 
 // ProcessNow resolves the open window at once with what is on file.
 func (r *Referee) ProcessNow(id, who, why string, now time.Time) error {
-	if err := r.act(id, who, "resolved the window before its deadline: "+why, now, func(e *edit) error {
+	if err := r.act(id, who, "resolved the window before its deadline"+because(why), now, func(e *edit) error {
 		g, w := e.g, e.w
 		if g.Paused {
 			return fmt.Errorf("game %s is paused", id)
@@ -120,7 +120,7 @@ func (r *Referee) ProcessNow(id, who, why string, now time.Time) error {
 
 // ReplacePlayer gives a side's seat to another player with their key.
 func (r *Referee) ReplacePlayer(id, side, old string, m Member, who, why string, now time.Time) error {
-	return r.act(id, who, fmt.Sprintf("gave %s's seat on side %s to %s: %s", old, side, m.Name, why), now, func(e *edit) error {
+	return r.act(id, who, fmt.Sprintf("gave %s's seat on side %s to %s%s", old, side, m.Name, because(why)), now, func(e *edit) error {
 		g := e.g
 		i := slices.IndexFunc(g.Players, func(p store.Player) bool { return p.Side == side && p.Name == old })
 		if i < 0 {
@@ -369,19 +369,7 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 		if len(rec.Options) > 0 {
 			fmt.Fprintf(&b, "options: %s\n", strings.Join(rec.Options, ", "))
 		}
-		fmt.Fprintf(&b, "policy: deadlines %s, reminder %s before, early %s after all final, grace %s, no orders: %s, time zone %s",
-			spans(rec.Policy.Deadline), Span(rec.Policy.Remind), Span(rec.Policy.EarlyDelay), Span(rec.Policy.Grace), rec.Policy.NMR, rec.Policy.TimeZone)
-		if rec.Policy.At != "" {
-			fmt.Fprintf(&b, ", at %s", rec.Policy.At)
-		}
-		if len(rec.Policy.Days) > 0 {
-			var days []string
-			for _, d := range rec.Policy.Days {
-				days = append(days, d.String())
-			}
-			fmt.Fprintf(&b, ", on %s", strings.Join(days, ", "))
-		}
-		b.WriteString("\n")
+		b.WriteString(showPolicy(rec.Policy))
 		keys, err := tx.Keys(id)
 		if err != nil {
 			return err
@@ -397,7 +385,7 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 		case sw.Done:
 			b.WriteString("the game is over\n")
 		default:
-			fmt.Fprintf(&b, "open window: %s (%s), deadline %s; orders due from %v\n", sw.ID, sw.Name, g.deadline(g.window), sw.Submit)
+			fmt.Fprintf(&b, "open window: %s (%s), deadline %s; %s\n", sw.ID, sw.Name, g.deadline(g.window), dueFrom(sw.Submit))
 		}
 		if rec.Paused {
 			fmt.Fprintf(&b, "PAUSED since %s\n", rec.PausedAt.UTC().Format("2006-01-02 15:04 MST"))
@@ -407,7 +395,7 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 			return err
 		}
 		for _, p := range sortedPending(pend) {
-			fmt.Fprintf(&b, "on file: %s from %s, receipt %s, final %v, received %s\n", p.Side, p.Player, p.Receipt.Hash[:16], p.Final, p.Received.UTC().Format("2006-01-02 15:04 MST"))
+			fmt.Fprintf(&b, "on file: %s from %s, receipt %s, %s, received %s\n", p.Side, p.Player, p.Receipt.Hash[:16], finalOrNot(p.Final), p.Received.UTC().Format("2006-01-02 15:04 MST"))
 		}
 		recs, err := tx.Records(id)
 		if err != nil {
@@ -441,6 +429,49 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 		return nil
 	})
 	return b.String(), err
+}
+
+// showPolicy is the line of Show on a game's policy.
+func showPolicy(p store.Policy) string {
+	var b strings.Builder
+	remind := "no reminder"
+	if p.Remind != 0 {
+		remind = "reminder " + Span(p.Remind) + " before"
+	}
+	early := "resolved as soon as every side is final"
+	if p.EarlyDelay != 0 {
+		early = "resolved " + Span(p.EarlyDelay) + " after every side is final"
+	}
+	fmt.Fprintf(&b, "policy: deadlines %s, %s, %s, grace %s, no orders: %s, time zone %s",
+		spans(p.Deadline), remind, early, waitOr(p.Grace, "none"), p.NMR, p.TimeZone)
+	if p.At != "" {
+		fmt.Fprintf(&b, ", at %s", p.At)
+	}
+	if len(p.Days) > 0 {
+		var days []string
+		for _, d := range p.Days {
+			days = append(days, d.String())
+		}
+		fmt.Fprintf(&b, ", on %s", strings.Join(days, ", "))
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// dueFrom says whose orders the open window waits for.
+func dueFrom(sides []engine.Side) string {
+	if len(sides) == 0 {
+		return "no orders due"
+	}
+	return "orders due from " + SideList(sides)
+}
+
+// finalOrNot says whether a file on file is its side's last word.
+func finalOrNot(final bool) string {
+	if final {
+		return "final"
+	}
+	return "not final"
 }
 
 // undelivered is the mail not delivered: the outbox, and the mail given up.

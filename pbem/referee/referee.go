@@ -392,11 +392,7 @@ func playerOf(rec *store.Game, side, name string) (store.Player, bool) {
 
 // deadline prints the open window's deadline in the game's time zone.
 func (g *loaded) deadline(w store.Window) string {
-	loc, err := time.LoadLocation(g.rec.Policy.TimeZone)
-	if err != nil {
-		loc = time.UTC
-	}
-	return w.Deadline.In(loc).Format("Mon 2 Jan 2006 15:04 MST")
+	return inZone(w.Deadline, g.rec.Policy.TimeZone)
 }
 
 // sortedPending lists the pending files in side order.

@@ -1,0 +1,93 @@
+package referee
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"pbem/engine"
+)
+
+// goFormat is what Go's default formatting leaves in a text: a slice of
+// sides ([RU DE]), a map, a pointer to a struct, a duration with its zero
+// minutes or seconds (24h0m0s, 0s), a bare boolean, a time in RFC 3339.
+var goFormat = regexp.MustCompile(`\[[A-Z]{2}( [A-Z]{2})*\]|map\[|&\{|[0-9]+h[0-9]+m[0-9]+s|\b0s\b|\b(true|false)\b|%!|<nil>|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:`)
+
+// Show, what a moderator reads of a game, is in words: whose orders are
+// due ("RU", not Go's [RU]), whether a file on file is final, and the
+// waits of the policy that are none ("grace none", not Go's 0s).
+func TestShowInWords(t *testing.T) {
+	policy := DefaultPolicy()
+	policy.EarlyDelay, policy.Grace, policy.Remind = 0, 0, 0
+	h := newHarness(t, policy)
+	h.outbox(t0)
+	if v := h.receive(h.players["DE"].mail(t, "de", h.robotFile("DE", "ben-setup-0001", false)), t0); v.Outcome != Accepted {
+		t.Fatalf("the German's file: %+v", v)
+	}
+	show, err := h.ref.Show("t1", t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"; orders due from DE\n",
+		", not final, received ",
+		"no reminder, resolved as soon as every side is final, grace none,",
+	} {
+		if !strings.Contains(show, want) {
+			t.Errorf("show lacks %q:\n%s", want, show)
+		}
+	}
+	for _, l := range strings.Split(show, "\n") {
+		if m := goFormat.FindString(l); m != "" {
+			t.Errorf("show prints %q, Go's formatting, in %q", m, l)
+		}
+	}
+	policy = DefaultPolicy()
+	policy.Grace = 90 * time.Minute
+	if got := showPolicy(policy); !strings.Contains(got, "reminder 24h before, resolved 10m after every side is final, grace 1h30m,") {
+		t.Errorf("the default policy, with a grace of 90 minutes: %s", got)
+	}
+	if got := dueFrom([]engine.Side{"RU", "DE"}); got != "orders due from RU, DE" {
+		t.Errorf("dueFrom(RU, DE) = %q", got)
+	}
+	if got := dueFrom(nil); got != "no orders due" {
+		t.Errorf("dueFrom(nil) = %q", got)
+	}
+}
+
+// A moderator's action without a reason reads as a sentence ("Mo paused
+// the game (it resumes ...)"), not with a colon before nothing; a
+// deadline moved into the past is refused with the time it would be, as
+// the game shows its deadlines, not in RFC 3339.
+func TestActionsInWords(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	h.outbox(t0)
+	now := t0.Add(time.Hour)
+	if err := h.ref.Pause("t1", "Mo", "", now); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.ref.Resume("t1", "Mo", " ", now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.ref.Extend("t1", 90*time.Minute, "Mo", "", now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	mails := h.outbox(now.Add(time.Hour))
+	if len(mails) != 3 {
+		t.Fatalf("%d mails for three actions", len(mails))
+	}
+	for i, want := range []string{"Mo paused the game (it resumes by itself at ", "Mo resumed the game (", "Mo moved the deadline by 1h30m ("} {
+		body := mails[i].Body
+		if !strings.Contains(body, want) {
+			t.Errorf("mail %d lacks %q:\n%s", i+1, want, body)
+		}
+		if strings.Contains(body, ": (") || strings.Contains(body, ": \n") || strings.Contains(body, ": .") {
+			t.Errorf("mail %d has a colon before no reason:\n%s", i+1, body)
+		}
+	}
+	err := h.ref.Extend("t1", -1000*time.Hour, "Mo", "oops", now)
+	if err == nil || goFormat.MatchString(err.Error()) || !strings.Contains(err.Error(), " UTC, which has passed") {
+		t.Errorf("a deadline moved into the past: %v", err)
+	}
+}
