@@ -308,7 +308,7 @@ func (e *LostError) Unwrap() error { return e.Err }
 func (e *LostError) Error() string {
 	var b strings.Builder
 	if errors.Is(e.Err, os.ErrDeadlineExceeded) {
-		fmt.Fprintf(&b, "the daemon did not answer within %v (control socket %s): it may still be carrying it out, or be stuck.\n", callTimeout, e.Socket)
+		fmt.Fprintf(&b, "the daemon did not answer within %s (control socket %s): it may still be carrying it out, or be stuck.\n", referee.Span(callTimeout), e.Socket)
 	} else {
 		fmt.Fprintf(&b, "the daemon stopped, or the connection to it broke, before it answered (%v, control socket %s).\n", e.Err, e.Socket)
 	}
