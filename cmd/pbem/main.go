@@ -25,6 +25,8 @@ type command struct {
 
 // options holds every flag value; each command registers the flags it uses.
 type options struct {
+	cmd string // the command as typed ("game pause"), which its messages name
+
 	dir      string // -scenarios: a game directory replacing the embedded data
 	scenario string // -scenario
 	out      string // -o
@@ -98,7 +100,7 @@ func run(e *env, args []string) int {
 		usage(e.stderr)
 		return 2
 	}
-	o := &options{}
+	o := &options{cmd: c.name}
 	fs := c.flagSet(e.stderr, o)
 	if err := fs.Parse(rest); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -171,6 +173,34 @@ func flagAfter(e *env, c *command, given, args []string) bool {
 	return false
 }
 
+// typed is the command as typed, for its messages: "pbem game pause".
+func (o *options) typed() string {
+	if o.cmd == "" {
+		return "pbem"
+	}
+	return "pbem " + o.cmd
+}
+
+// complain prints a command's error, naming the command as typed ("pbem
+// game pause: ..."). A message of several lines (every problem of a
+// game's spec, say) gets one indented line each, as flagProblems prints
+// them, unless its lines are indented already.
+func complain(e *env, o *options, msg string) {
+	name := o.typed()
+	msg = strings.TrimRight(msg, "\n")
+	first, rest, multi := strings.Cut(msg, "\n")
+	if !multi || strings.HasPrefix(rest, " ") {
+		fmt.Fprintf(e.stderr, "%s: %s\n", name, msg)
+		return
+	}
+	if strings.HasSuffix(first, ":") {
+		// "the game's spec:" then its problems.
+		fmt.Fprintf(e.stderr, "%s: %s\n  %s\n", name, first, strings.ReplaceAll(rest, "\n", "\n  "))
+		return
+	}
+	fmt.Fprintf(e.stderr, "%s:\n  %s\n", name, strings.ReplaceAll(msg, "\n", "\n  "))
+}
+
 // flagProblems prints the problems of a command's flag values, if any,
 // and says whether there were.
 func flagProblems(e *env, name string, problems []string) bool {
@@ -200,8 +230,12 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\ncommands:")
 	sorted := append([]*command(nil), commands...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].name < sorted[j].name })
+	width := 0
 	for _, c := range sorted {
-		fmt.Fprintf(w, "  %-16s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range sorted {
+		fmt.Fprintf(w, "  %-*s %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'pbem help COMMAND' for the details of one command.")
 }
