@@ -3,14 +3,19 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+
+	"pbem/pbem/referee"
 )
 
 // command is one subcommand.
@@ -101,13 +106,19 @@ func run(e *env, args []string) int {
 		return 2
 	}
 	o := &options{cmd: c.name}
-	fs := c.flagSet(e.stderr, o)
+	var said bytes.Buffer
+	fs := c.flagSet(&said, o)
 	if err := fs.Parse(rest); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			io.Copy(e.stderr, &said)
 			return 0
 		}
+		complain(e, o, flagError(fs, err))
+		fmt.Fprintln(e.stderr, strings.TrimSpace("usage: pbem "+c.name+" "+c.usage))
+		fmt.Fprintf(e.stderr, "Run 'pbem help %s' for its flags.\n", c.name)
 		return 2
 	}
+	fs.SetOutput(e.stderr)
 	if flagAfter(e, c, rest, fs.Args()) {
 		return 2
 	}
@@ -116,6 +127,43 @@ func run(e *env, args []string) int {
 	}
 	fmt.Fprintln(e.stderr, strings.TrimSpace("usage: pbem "+c.name+" "+c.usage))
 	return 2
+}
+
+// badValue is the flag package's error for a value it cannot read, which
+// says no more than "parse error".
+var badValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): `)
+
+// flagError is a flag's error in words: for a value that does not parse,
+// which flag and what it takes ("-by 3x: give a duration, such as 24h or
+// 90m"), not the flag package's "parse error".
+func flagError(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		return name + ": no such flag"
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
+		return name + ": give its value after it"
+	}
+	m := badValue.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	want := "a value of another form"
+	if f := fs.Lookup(m[2]); f != nil {
+		if g, ok := f.Value.(flag.Getter); ok {
+			switch g.Get().(type) {
+			case time.Duration:
+				want = "a duration: a number and its unit (s, m or h), such as 24h, 90m or -12h"
+			case int, int64, uint, uint64:
+				want = "a whole number"
+			case float64:
+				want = "a number"
+			case bool:
+				want = "nothing, or =true or =false"
+			}
+		}
+	}
+	return fmt.Sprintf("-%s %s: give %s", m[2], m[1], want)
 }
 
 // usageError is what a command's run returns for arguments it cannot
@@ -219,9 +267,44 @@ func (c *command) flagSet(out io.Writer, o *options) *flag.FlagSet {
 	}
 	fs.Usage = func() {
 		fmt.Fprintf(out, "usage: pbem %s %s\n", c.name, c.usage)
-		fs.PrintDefaults()
+		printFlags(out, fs)
 	}
 	return fs
+}
+
+// printFlags lists a command's flags as the flag package does, but with
+// their defaults as a person writes them (24h, not Go's 24h0m0s) and a
+// value's kind in words (TEXT, not Go's string).
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	kinds := map[string]string{"string": "TEXT", "duration": "DURATION", "int": "N", "uint": "N", "float": "NUMBER", "value": "VALUE"}
+	fs.VisitAll(func(f *flag.Flag) {
+		kind, text := flag.UnquoteUsage(f)
+		if k, ok := kinds[kind]; ok {
+			kind = k
+		}
+		line := "  -" + f.Name
+		if kind != "" {
+			line += " " + kind
+		}
+		def := f.DefValue
+		if g, ok := f.Value.(flag.Getter); ok {
+			switch v := g.Get().(type) {
+			case time.Duration:
+				def = referee.Span(v)
+				if v == 0 {
+					def = ""
+				}
+			case string:
+				if v != "" {
+					def = strconv.Quote(v)
+				}
+			}
+		}
+		if def != "" && def != "0" && def != "false" {
+			text += " (default " + def + ")"
+		}
+		fmt.Fprintf(w, "%s\n    \t%s\n", line, strings.ReplaceAll(text, "\n", "\n    \t"))
+	})
 }
 
 func usage(w io.Writer) {
@@ -257,7 +340,7 @@ func help(e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "usage: pbem %s %s\n\n%s\n", c.name, c.usage, c.help)
 	if c.flags != nil {
 		fmt.Fprintln(e.stdout, "\nflags:")
-		c.flagSet(e.stdout, &options{}).PrintDefaults()
+		printFlags(e.stdout, c.flagSet(e.stdout, &options{}))
 	}
 	return 0
 }

@@ -121,3 +121,37 @@ func TestComplainLines(t *testing.T) {
 		}
 	}
 }
+
+// A flag's value that does not parse is said with the flag and what it
+// takes, not the flag package's "parse error"; help gives the defaults
+// as a person writes them (24h, not Go's 24h0m0s) and kinds in words.
+func TestFlagsInWords(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"game", "extend", "-by", "3x", "t1"}, "pbem game extend: -by 3x: give a duration: a number and its unit (s, m or h), such as 24h, 90m or -12h\n"},
+		{[]string{"demo", "-turns", "x"}, "pbem demo: -turns x: give a whole number\n"},
+		{[]string{"render", "-hex", "big", "-scenario", "tannenberg-1914", "-o", "x.png"}, "pbem render: -hex big: give a number\n"},
+		{[]string{"demo", "-listen=maybe"}, "pbem demo: -listen maybe: give nothing, or =true or =false\n"},
+		{[]string{"demo", "-frob"}, "pbem demo: -frob: no such flag\n"},
+		{[]string{"game", "extend", "-by"}, "pbem game extend: -by: give its value after it\n"},
+	} {
+		code, _, errs := runPbem(t, c.args...)
+		if code != 2 || !strings.HasPrefix(errs, c.want) || strings.Contains(errs, "parse error") || !strings.Contains(errs, "Run 'pbem help ") {
+			t.Errorf("%v: exit %d\n%s\nwant first:\n%s", c.args, code, errs, c.want)
+		}
+	}
+	code, out, _ := runPbem(t, "help", "game", "new")
+	for _, want := range []string{"  -remind DURATION\n", "(default 24h)", "(default 10m)", "(default 336h)", "  -id TEXT\n", `(default "standing")`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("pbem help game new lacks %q:\n%s", want, out)
+		}
+	}
+	if code != 0 || goFormat.MatchString(out) || strings.Contains(out, " string\n") || strings.Contains(out, " duration\n") {
+		t.Errorf("pbem help game new: exit %d, Go's words in:\n%s", code, out)
+	}
+	if _, _, errs := runPbem(t, "game", "extend", "-h"); !strings.Contains(errs, "(default 24h)\n") {
+		t.Errorf("pbem game extend -h:\n%s", errs)
+	}
+}
