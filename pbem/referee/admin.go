@@ -176,9 +176,40 @@ func (r *Referee) AddKey(id, side string, m Member, who string, now time.Time) e
 			}
 			*list = append(*list, store.Player{Side: sideOf(side), Name: m.Name, Address: m.Address})
 		}
-		e.keys, e.keysChanged = append(e.keys, keyEntry(side, m)), true
+		entry := keyEntry(side, m)
+		if err := registeredAlready(e.keys, entry, now); err != nil {
+			return err
+		}
+		e.keys, e.keysChanged = append(e.keys, entry), true
 		return nil
 	})
+}
+
+// registeredAlready says whose the key of entry is, if it is registered
+// already in keys: "the SSH key SHA256:... is Anna's (RU) already", not
+// the keyring's "malformed input: key 4 (...)".
+func registeredAlready(keys []sig.KeyEntry, entry sig.KeyEntry, now time.Time) error {
+	kr, err := sig.LoadKeyringAt([]sig.KeyEntry{entry}, now)
+	if err != nil && entry.SSH != "" {
+		return fmt.Errorf("the key given is neither an armored OpenPGP public key (-----BEGIN PGP PUBLIC KEY BLOCK-----) nor an SSH public key line (ssh-ed25519 AAAA...)")
+	}
+	if err != nil {
+		// "key 1 (side "RU", player "Anna"): malformed input: why".
+		_, why, _ := strings.Cut(err.Error(), "): ")
+		return fmt.Errorf("the OpenPGP key given cannot be registered: %s", strings.TrimPrefix(why, sig.ErrMalformed.Error()+": "))
+	}
+	had, err := sig.LoadKeyringAt(keys, now)
+	if err != nil {
+		return nil // the game's keys as they are: act says what is wrong
+	}
+	k := kr.Keys()[0]
+	for _, o := range had.Keys() {
+		if o.Fingerprint == k.Fingerprint {
+			scheme := map[string]string{"openpgp": "OpenPGP", "ssh": "SSH"}[k.Scheme]
+			return fmt.Errorf("the %s key %s is registered already, for %s (%s)", scheme, k.Fingerprint, o.Player, sideLabel(o.Side))
+		}
+	}
+	return nil
 }
 
 // RemoveKey drops every key of a player (a side's or a moderator).

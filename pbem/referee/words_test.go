@@ -91,3 +91,21 @@ func TestActionsInWords(t *testing.T) {
 		t.Errorf("a deadline moved into the past: %v", err)
 	}
 }
+
+// A key registered twice is refused naming whose it is already; a file
+// that is no key is refused saying what a key looks like: neither with
+// the keyring's "malformed input: key 4 (...)" nor the SSH library's
+// "illegal base64 data".
+func TestAddKeyInWords(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	now := t0.Add(time.Hour)
+	anna := h.players["RU"].member()
+	err := h.ref.AddKey("t1", "DE", Member{Name: "Ben", Key: anna.Key}, "Mo", now)
+	if err == nil || !strings.HasPrefix(err.Error(), "the SSH key SHA256:") || !strings.HasSuffix(err.Error(), " is registered already, for "+anna.Name+" (side RU)") {
+		t.Errorf("Anna's key for Ben: %v", err)
+	}
+	err = h.ref.AddKey("t1", "DE", Member{Name: "Ben", Key: []byte("[referee]\naddress = 1\n")}, "Mo", now)
+	if err == nil || !strings.Contains(err.Error(), "neither an armored OpenPGP public key") || strings.Contains(err.Error(), "malformed") || strings.Contains(err.Error(), "base64") {
+		t.Errorf("a file that is no key: %v", err)
+	}
+}
