@@ -186,30 +186,80 @@ func (r *Referee) AddKey(id, side string, m Member, who string, now time.Time) e
 }
 
 // registeredAlready says whose the key of entry is, if it is registered
-// already in keys: "the SSH key SHA256:... is Anna's (RU) already", not
-// the keyring's "malformed input: key 4 (...)".
+// already in keys: "the SSH key SHA256:... is registered already, for
+// Anna (side RU)", not the keyring's "malformed input: key 4 (...)".
 func registeredAlready(keys []sig.KeyEntry, entry sig.KeyEntry, now time.Time) error {
-	kr, err := sig.LoadKeyringAt([]sig.KeyEntry{entry}, now)
-	if err != nil && entry.SSH != "" {
-		return fmt.Errorf("the key given is neither an armored OpenPGP public key (-----BEGIN PGP PUBLIC KEY BLOCK-----) nor an SSH public key line (ssh-ed25519 AAAA...)")
-	}
+	k, err := loadKey(entry, now)
 	if err != nil {
-		// "key 1 (side "RU", player "Anna"): malformed input: why".
-		_, why, _ := strings.Cut(err.Error(), "): ")
-		return fmt.Errorf("the OpenPGP key given cannot be registered: %s", strings.TrimPrefix(why, sig.ErrMalformed.Error()+": "))
+		return err
 	}
 	had, err := sig.LoadKeyringAt(keys, now)
 	if err != nil {
 		return nil // the game's keys as they are: act says what is wrong
 	}
-	k := kr.Keys()[0]
-	for _, o := range had.Keys() {
-		if o.Fingerprint == k.Fingerprint {
-			scheme := map[string]string{"openpgp": "OpenPGP", "ssh": "SSH"}[k.Scheme]
-			return fmt.Errorf("the %s key %s is registered already, for %s (%s)", scheme, k.Fingerprint, o.Player, sideLabel(o.Side))
-		}
+	if o, dup := sameKey(had.Keys(), k); dup {
+		return fmt.Errorf("the %s key %s is registered already, for %s (%s)", schemeName(k.Scheme), k.Fingerprint, o.Player, sideLabel(o.Side))
 	}
 	return nil
+}
+
+// loadKey reads the key of one entry, or says in words why it cannot.
+func loadKey(entry sig.KeyEntry, now time.Time) (sig.KeyInfo, error) {
+	if len(entry.Armored) == 0 && entry.SSH == "" {
+		return sig.KeyInfo{}, errors.New("no key given")
+	}
+	kr, err := sig.LoadKeyringAt([]sig.KeyEntry{entry}, now)
+	if err != nil && entry.SSH != "" {
+		return sig.KeyInfo{}, errors.New("the key given is neither an armored OpenPGP public key (-----BEGIN PGP PUBLIC KEY BLOCK-----) nor an SSH public key line (ssh-ed25519 AAAA...)")
+	}
+	if err != nil {
+		// "key 1 (side "RU", player "Anna"): malformed input: why".
+		_, why, _ := strings.Cut(err.Error(), "): ")
+		return sig.KeyInfo{}, fmt.Errorf("the OpenPGP key given cannot be registered: %s", strings.TrimPrefix(why, sig.ErrMalformed.Error()+": "))
+	}
+	return kr.Keys()[0], nil
+}
+
+// sameKey is the key of keys with k's fingerprint, if there is one.
+func sameKey(keys []sig.KeyInfo, k sig.KeyInfo) (sig.KeyInfo, bool) {
+	i := slices.IndexFunc(keys, func(o sig.KeyInfo) bool { return o.Fingerprint == k.Fingerprint })
+	if i < 0 {
+		return sig.KeyInfo{}, false
+	}
+	return keys[i], true
+}
+
+func schemeName(scheme string) string {
+	if scheme == "ssh" {
+		return "SSH"
+	}
+	return "OpenPGP"
+}
+
+// keyProblems are the problems of a new game's keys, one per member:
+// "key of Ben (side DE): the OpenPGP key ... is Anna's (side RU) already".
+func keyProblems(entries []sig.KeyEntry, now time.Time) []string {
+	var problems []string
+	var known []sig.KeyInfo
+	for _, e := range entries {
+		whose := fmt.Sprintf("key of %s (%s)", e.Player, sideLabel(e.Side))
+		k, err := loadKey(e, now)
+		if err != nil {
+			problems = append(problems, whose+": "+err.Error())
+			continue
+		}
+		if o, dup := sameKey(known, k); dup {
+			problems = append(problems, fmt.Sprintf("%s: the %s key %s is %s's (%s) already", whose, schemeName(k.Scheme), k.Fingerprint, o.Player, sideLabel(o.Side)))
+			continue
+		}
+		known = append(known, k)
+	}
+	if len(problems) == 0 {
+		if _, err := sig.LoadKeyringAt(entries, now); err != nil {
+			problems = append(problems, "keys: "+err.Error())
+		}
+	}
+	return problems
 }
 
 // RemoveKey drops every key of a player (a side's or a moderator).

@@ -102,7 +102,7 @@ func TestKeys(t *testing.T) {
 	if err := h.ref.AddKey("t1", "RU", anna2.member(), "Mo", t0); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.ref.AddKey("t1", "RU", Member{Name: "Anna", Key: []byte("ssh-ed25519 not-a-key")}, "Mo", t0); err == nil || !strings.Contains(err.Error(), "keys:") {
+	if err := h.ref.AddKey("t1", "RU", Member{Name: "Anna", Key: []byte("ssh-ed25519 not-a-key")}, "Mo", t0); err == nil || !strings.Contains(err.Error(), "neither an armored OpenPGP public key") {
 		t.Errorf("bad key: %v", err)
 	}
 	if err := h.ref.AddKey("t1", "FR", anna2.member(), "Mo", t0); err == nil {

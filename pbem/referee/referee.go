@@ -253,9 +253,7 @@ func prepare(cat *scenarios.Catalog, s Spec, now time.Time) (*scenario.Game, *sc
 			bad("member %q <%s>: a name and a mail address are needed", m.Name, m.Address)
 		}
 	}
-	if _, err := sig.LoadKeyringAt(entries, now); err != nil {
-		bad("keys: %v", err)
-	}
+	problems = append(problems, keyProblems(entries, now)...)
 	if len(problems) > 0 {
 		return nil, nil, nil, nil, &SpecError{Problems: problems}
 	}

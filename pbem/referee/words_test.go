@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 	"testing"
@@ -107,5 +108,37 @@ func TestAddKeyInWords(t *testing.T) {
 	err = h.ref.AddKey("t1", "DE", Member{Name: "Ben", Key: []byte("[referee]\naddress = 1\n")}, "Mo", now)
 	if err == nil || !strings.Contains(err.Error(), "neither an armored OpenPGP public key") || strings.Contains(err.Error(), "malformed") || strings.Contains(err.Error(), "base64") {
 		t.Errorf("a file that is no key: %v", err)
+	}
+}
+
+// A new game's key problems are all said at once, one per member, in
+// words: a key given twice names whose it is first, a file that is no
+// key says what a key looks like.
+func TestNewGameKeysInWords(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	anna, ben := h.players["RU"].member(), h.players["DE"].member()
+	ben.Key = anna.Key
+	mo := h.players["mo"].member()
+	mo.Key = []byte("not a key\n")
+	err := CheckSpec(h.ref.cfg.Catalog, Spec{ID: "t2", Scenario: "tannenberg-1914", Policy: DefaultPolicy(),
+		Players: []Member{anna, ben}, Moderators: []Member{mo}}, t0)
+	var se *SpecError
+	if !errors.As(err, &se) {
+		t.Fatalf("%v", err)
+	}
+	want := []string{
+		"key of Ben (side DE): the SSH key SHA256:",
+		"key of Mo (moderator): the key given is neither an armored OpenPGP public key",
+	}
+	if len(se.Problems) != len(want) {
+		t.Fatalf("problems:\n%s", strings.Join(se.Problems, "\n"))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(se.Problems[i], w) || strings.Contains(se.Problems[i], "malformed") {
+			t.Errorf("problem %d: %s\nwant %s...", i+1, se.Problems[i], w)
+		}
+	}
+	if !strings.HasSuffix(se.Problems[0], " is Anna's (side RU) already") {
+		t.Errorf("Ben's key: %s", se.Problems[0])
 	}
 }
