@@ -15,6 +15,9 @@ import (
 // a bad verb, a time in RFC 3339.
 var goFormat = regexp.MustCompile(`\[[A-Z]{2}( [A-Z]{2})*\]|map\[|&\{|[0-9]+h[0-9]+m[0-9]+s|\b0s\b|0x[0-9a-f]{6,}|\b(true|false)\b|%!|<nil>|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:`)
 
+// maybePlural is a programmer's count: "1 key(s)".
+var maybePlural = regexp.MustCompile(`[0-9]+ [a-z ]+\(s\)`)
+
 // Every main command, run on a game as a moderator would, prints words,
 // not Go's formatting; and every error names the command as typed ("pbem
 // game pause: ..."), not the daemon's request ("pbem pause: ...").
@@ -100,6 +103,9 @@ func checkWords(t *testing.T, args []string, code int, out, errs string, fail bo
 	for _, l := range strings.Split(out+errs, "\n") {
 		if m := goFormat.FindString(l); m != "" {
 			t.Errorf("%s prints %q, Go's formatting, in:\n%s", strings.Join(args, " "), m, l)
+		}
+		if m := maybePlural.FindString(l); m != "" {
+			t.Errorf("%s prints %q, a programmer's plural, in:\n%s", strings.Join(args, " "), m, l)
 		}
 	}
 }

@@ -456,10 +456,10 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 			return err
 		}
 		for _, p := range rec.Players {
-			fmt.Fprintf(&b, "player %s: %s <%s>, %d key(s)\n", p.Side, p.Name, p.Address, countKeys(keys, p.Side, p.Name))
+			fmt.Fprintf(&b, "player %s: %s <%s>, %s\n", p.Side, p.Name, p.Address, Count(countKeys(keys, p.Side, p.Name), "key"))
 		}
 		for _, p := range rec.Moderators {
-			fmt.Fprintf(&b, "moderator: %s <%s>, %d key(s)\n", p.Name, p.Address, countKeys(keys, sig.Moderator, p.Name))
+			fmt.Fprintf(&b, "moderator: %s <%s>, %s\n", p.Name, p.Address, Count(countKeys(keys, sig.Moderator, p.Name), "key"))
 		}
 		sw := g.state.Window()
 		switch {
@@ -500,7 +500,7 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 			}
 		}
 		if waiting > 0 {
-			fmt.Fprintf(&b, "outbox: %d mail(s) to send, %d of them failed before (pbem mail list)\n", waiting, failing)
+			fmt.Fprintf(&b, "outbox: %s to send, %d of them failed before (pbem mail list)\n", Count(waiting, "mail"), failing)
 		}
 		for _, q := range givenUp {
 			if q.Mail.Game == id {
@@ -613,13 +613,13 @@ func (r *Referee) tellOne(tx *store.Tx, q store.Queued, now time.Time) error {
 	if len(to) == 0 {
 		return nil
 	}
-	body := fmt.Sprintf("The referee gave up sending mail %d to %s after %d attempt(s), the last at %s.\n"+
+	body := fmt.Sprintf("The referee gave up sending mail %d to %s after %s, the last at %s.\n"+
 		"  Subject: %s\n  Last error: %s\n\n"+
 		"The operator sees it with pbem mail list and sends it again, once the mail server\n"+
 		"or the address works, with pbem mail retry %d. If the address is wrong, a\n"+
 		"moderator gives the seat the right one (pbem game replace-player), which\n"+
 		"mails the seat where things stand at once.\n",
-		q.Seq, strings.Join(q.Mail.To, ", "), q.Mail.Attempts, q.Mail.LastTry.UTC().Format("2006-01-02 15:04 MST"),
+		q.Seq, strings.Join(q.Mail.To, ", "), Count(q.Mail.Attempts, "attempt"), q.Mail.LastTry.UTC().Format("2006-01-02 15:04 MST"),
 		q.Mail.Subject, q.Mail.LastError, q.Seq)
 	return tx.Enqueue(&store.Mail{Game: g.ID, To: to, Subject: fmt.Sprintf("[%s] mail to %s not delivered", g.ID, strings.Join(q.Mail.To, ", ")), Body: body},
 		r.cfg.Domain, now)

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,6 +13,15 @@ import (
 // Span is a duration as a person writes it: 24h, 1h30m, 90s (Go's
 // 24h0m0s is for programmers), as the configuration writes it.
 func Span(d time.Duration) string { return config.Duration(d).String() }
+
+// Count is n things in words: "1 key", "2 keys", "0 mails", not a
+// programmer's "1 key(s)". noun is the singular; an s makes the plural.
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
 
 // waitOr is Span(d), or the words none for no wait at all: Go's 0s is for
 // programmers.

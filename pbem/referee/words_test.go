@@ -34,6 +34,7 @@ func TestShowInWords(t *testing.T) {
 		"; orders due from DE\n",
 		", not final, received ",
 		"no reminder, resolved as soon as every side is final, grace none,",
+		"player DE: Ben <ben@example.org>, 1 key\n",
 	} {
 		if !strings.Contains(show, want) {
 			t.Errorf("show lacks %q:\n%s", want, show)
@@ -140,5 +141,18 @@ func TestNewGameKeysInWords(t *testing.T) {
 	}
 	if !strings.HasSuffix(se.Problems[0], " is Anna's (side RU) already") {
 		t.Errorf("Ben's key: %s", se.Problems[0])
+	}
+}
+
+// Counts are in words: "1 key", "2 keys", never "1 key(s)".
+func TestCount(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		noun string
+		want string
+	}{{0, "mail", "0 mails"}, {1, "key", "1 key"}, {2, "failed attempt", "2 failed attempts"}} {
+		if got := Count(c.n, c.noun); got != c.want {
+			t.Errorf("Count(%d, %q) = %q, want %q", c.n, c.noun, got, c.want)
+		}
 	}
 }
