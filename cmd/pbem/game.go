@@ -411,8 +411,9 @@ func auditArchive(e *env, name string, sides []string, opt audit.Options) (ok bo
 			fmt.Fprintf(e.stderr, "pbem audit: %s: %v\n", s, err)
 			return true, 1
 		}
-		fmt.Fprintf(e.stdout, "%s: the archive of side %s is part of %s: its %d links, %d stubs, %d files and %d mails are the full archive's\n",
-			s, sev.Side, name, len(sev.Chain)-len(sev.Withheld), len(sev.Withheld), len(sev.Files), len(sev.Sent))
+		fmt.Fprintf(e.stdout, "%s: the archive of side %s is part of %s: its %s, %s, %s and %s are the full archive's\n",
+			s, sev.Side, name, referee.Count(len(sev.Chain)-len(sev.Withheld), "link"), referee.Count(len(sev.Withheld), "stub"),
+			referee.Count(len(sev.Files), "file"), referee.Count(len(sev.Sent), "mail"))
 	}
 	return true, 0
 }

@@ -15,8 +15,8 @@ import (
 // a bad verb, a time in RFC 3339.
 var goFormat = regexp.MustCompile(`\[[A-Z]{2}( [A-Z]{2})*\]|map\[|&\{|[0-9]+h[0-9]+m[0-9]+s|\b0s\b|0x[0-9a-f]{6,}|\b(true|false)\b|%!|<nil>|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:`)
 
-// maybePlural is a programmer's count: "1 key(s)".
-var maybePlural = regexp.MustCompile(`[0-9]+ [a-z ]+\(s\)`)
+// maybePlural is a programmer's count: "1 key(s)", "1 files".
+var maybePlural = regexp.MustCompile(`[0-9]+ [a-z ]+\(s\)|\b1 (files|rolls|links|stubs|mails|keys|attempts|tries)\b`)
 
 // Every main command, run on a game as a moderator would, prints words,
 // not Go's formatting; and every error names the command as typed ("pbem
@@ -57,6 +57,8 @@ func TestNoGoFormattingInOutput(t *testing.T) {
 		{[]string{"report", "-side", "RU", "t1"}, false},
 		{[]string{"report", "-side", "XX", "t1"}, true},
 		{[]string{"audit", "t1"}, false},
+		{[]string{"export", "-moderator", "-o", filepath.Join(s.dir, "t1.tar"), "t1"}, false},
+		{[]string{"export", "-side", "RU", "-o", filepath.Join(s.dir, "ru.tar"), "t1"}, false},
 		{[]string{"audit", "t9"}, true},
 	}
 	for _, st := range steps {
@@ -72,6 +74,7 @@ func TestNoGoFormattingInOutput(t *testing.T) {
 		{[]string{"orders", "template", "-scenario", "tannenberg-1914", "-side", "RU"}, false},
 		{[]string{"orders", "template", "-scenario", "tannenberg-1914", "-side", "XX"}, true},
 		{[]string{"orders", "check", filepath.Join(s.dir, "nope.txt")}, true},
+		{[]string{"audit", filepath.Join(s.dir, "t1.tar"), filepath.Join(s.dir, "ru.tar")}, false},
 	} {
 		code, out, errs := runPbem(t, st.args...)
 		checkWords(t, st.args, code, out, errs, st.fail)
