@@ -7,6 +7,7 @@ import (
 
 	"pbem/engine/hex"
 	"pbem/engine/scenario"
+	"pbem/pbem/referee"
 	"pbem/scenarios"
 )
 
@@ -30,7 +31,7 @@ func catalog(e *env, o *options, quiet bool) (*scenarios.Catalog, bool) {
 		return nil, false
 	}
 	if len(c.Problems) > 0 && !quiet {
-		complain(e, o, fmt.Sprintf("warning: the scenario data has %d problems, the first: %s\n  (run 'pbem scenario check NAME' for the list)", len(c.Problems), c.Problems[0]))
+		complain(e, o, fmt.Sprintf("warning: the scenario data has %s, the first: %s\n  (run 'pbem scenario check NAME' for the list)", referee.Count(len(c.Problems), "problem"), c.Problems[0]))
 	}
 	return c, true
 }
@@ -120,7 +121,7 @@ func report(e *env, problems scenario.ErrorList, ok func()) int {
 		fmt.Fprintln(e.stdout, p)
 	}
 	if len(problems) > 0 {
-		fmt.Fprintf(e.stdout, "%d problems\n", len(problems))
+		fmt.Fprintln(e.stdout, referee.Count(len(problems), "problem"))
 		return 1
 	}
 	ok()
