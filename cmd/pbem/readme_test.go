@@ -856,7 +856,7 @@ func readmeRows() []readmeRow {
 		{readme: []string{"pbem mail list"}, run: func(t *testing.T, x *readmeSite, cmd string) {
 			x.game(t)
 			code, out, errs := x.literal(t, cmd)
-			if code != 0 || !regexp.MustCompile(`(?m)^outbox: \d+ mail\(s\)\n(?s:.*)^given up: \d+ mail\(s\)$`).MatchString(out) {
+			if code != 0 || !regexp.MustCompile(`(?m)^outbox: (1 mail|\d+ mails)\n(?s:.*)^given up: (1 mail|\d+ mails)$`).MatchString(out) {
 				t.Errorf("%s: exit %d\n%s%s", cmd, code, out, errs)
 			}
 		}},
