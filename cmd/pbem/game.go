@@ -41,9 +41,14 @@ func member(spec string, withSide bool) (referee.Member, error) {
 		return m, fmt.Errorf("%q: want NAME,ADDRESS,KEYFILE", spec)
 	}
 	m.Name, m.Address = strings.TrimSpace(f[0]), strings.TrimSpace(f[1])
-	key, err := os.ReadFile(strings.TrimSpace(f[2]))
+	file := strings.TrimSpace(f[2])
+	key, err := os.ReadFile(file)
 	if err != nil {
-		return m, err
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return m, fmt.Errorf("%s: the key file %s cannot be read: %v", spec, file, err)
 	}
 	m.Key = key
 	return m, nil
@@ -152,7 +157,7 @@ the first window. Every problem is reported at once.`,
 		if len(problems) > 0 {
 			for _, p := range specProblems(o, spec) {
 				// A member whose key file failed has no key: said above.
-				if !keyless || !strings.HasPrefix(p, "keys: ") {
+				if !keyless || !strings.HasPrefix(p, "keys: ") && !strings.HasSuffix(p, ": no key given") {
 					problems = append(problems, p)
 				}
 			}
@@ -406,8 +411,9 @@ func auditArchive(e *env, name string, sides []string, opt audit.Options) (ok bo
 			fmt.Fprintf(e.stderr, "pbem audit: %s: %v\n", s, err)
 			return true, 1
 		}
-		fmt.Fprintf(e.stdout, "%s: the archive of side %s is part of %s: its %d links, %d stubs, %d files and %d mails are the full archive's\n",
-			s, sev.Side, name, len(sev.Chain)-len(sev.Withheld), len(sev.Withheld), len(sev.Files), len(sev.Sent))
+		fmt.Fprintf(e.stdout, "%s: the archive of side %s is part of %s: its %s, %s, %s and %s are the full archive's\n",
+			s, sev.Side, name, referee.Count(len(sev.Chain)-len(sev.Withheld), "link"), referee.Count(len(sev.Withheld), "stub"),
+			referee.Count(len(sev.Files), "file"), referee.Count(len(sev.Sent), "mail"))
 	}
 	return true, 0
 }

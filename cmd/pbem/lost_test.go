@@ -53,7 +53,7 @@ func TestAdminLostDaemon(t *testing.T) {
 		t.Errorf("exit %d, stdout %q", code, out)
 	}
 	for _, want := range []string{
-		"pbem process-now: the daemon stopped, or the connection to it broke, before it answered (EOF, control socket " + sock + ")",
+		"pbem game process-now: the daemon stopped, or the connection to it broke, before it answered (EOF, control socket " + sock + ")",
 		"The request may or may not have been carried out.",
 		"pbem game show t1",
 		"journalctl -u pbem",

@@ -23,7 +23,7 @@ func TestMailGivenUpAndRetried(t *testing.T) {
 	s.received("Anna", 1)
 	s.eventually("Ben's mail given up", func() bool {
 		_, out, _ := s.pbem("mail list")
-		return strings.Contains(out, "given up: 1 mail(s)")
+		return strings.Contains(out, "given up: 1 mail")
 	})
 	code, out, errs := s.pbem("mail list")
 	if code != 0 || !strings.Contains(out, "ben@nowhere.example") || !strings.Contains(out, "550") || !strings.Contains(out, "pbem mail retry SEQ") {
@@ -55,7 +55,7 @@ func TestMailGivenUpAndRetried(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errs = s.pbem("mail retry", "-given-up")
-	if code != 0 || out != "1 mail(s) back in the outbox, to be sent at once\n" {
+	if code != 0 || out != "1 mail back in the outbox, to be sent at once\n" {
 		t.Fatalf("mail retry -given-up: exit %d\n%s%s", code, out, errs)
 	}
 	if mail := s.received("Ben", 1); !strings.Contains(mail, "GT1 DE-SETUP") {
@@ -63,7 +63,7 @@ func TestMailGivenUpAndRetried(t *testing.T) {
 	}
 	s.eventually("an empty list", func() bool {
 		_, out, _ := s.pbem("mail list")
-		return strings.Contains(out, "outbox: 0 mail(s)\ngiven up: 0 mail(s)\n")
+		return strings.Contains(out, "outbox: 0 mails\ngiven up: 0 mails\n")
 	})
 	if code, out, errs := s.pbem("audit", "t1"); code != 0 {
 		t.Errorf("audit after the retry: exit %d\n%s%s", code, out, errs)

@@ -3,14 +3,19 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+
+	"pbem/pbem/referee"
 )
 
 // command is one subcommand.
@@ -25,6 +30,8 @@ type command struct {
 
 // options holds every flag value; each command registers the flags it uses.
 type options struct {
+	cmd string // the command as typed ("game pause"), which its messages name
+
 	dir      string // -scenarios: a game directory replacing the embedded data
 	scenario string // -scenario
 	out      string // -o
@@ -98,14 +105,20 @@ func run(e *env, args []string) int {
 		usage(e.stderr)
 		return 2
 	}
-	o := &options{}
-	fs := c.flagSet(e.stderr, o)
+	o := &options{cmd: c.name}
+	var said bytes.Buffer
+	fs := c.flagSet(&said, o)
 	if err := fs.Parse(rest); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			io.Copy(e.stderr, &said)
 			return 0
 		}
+		complain(e, o, flagError(fs, err))
+		fmt.Fprintln(e.stderr, strings.TrimSpace("usage: pbem "+c.name+" "+c.usage))
+		fmt.Fprintf(e.stderr, "Run 'pbem help %s' for its flags.\n", c.name)
 		return 2
 	}
+	fs.SetOutput(e.stderr)
 	if flagAfter(e, c, rest, fs.Args()) {
 		return 2
 	}
@@ -114,6 +127,43 @@ func run(e *env, args []string) int {
 	}
 	fmt.Fprintln(e.stderr, strings.TrimSpace("usage: pbem "+c.name+" "+c.usage))
 	return 2
+}
+
+// badValue is the flag package's error for a value it cannot read, which
+// says no more than "parse error".
+var badValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): `)
+
+// flagError is a flag's error in words: for a value that does not parse,
+// which flag and what it takes ("-by 3x: give a duration, such as 24h or
+// 90m"), not the flag package's "parse error".
+func flagError(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		return name + ": no such flag"
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
+		return name + ": give its value after it"
+	}
+	m := badValue.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	want := "a value of another form"
+	if f := fs.Lookup(m[2]); f != nil {
+		if g, ok := f.Value.(flag.Getter); ok {
+			switch g.Get().(type) {
+			case time.Duration:
+				want = "a duration: a number and its unit (s, m or h), such as 24h, 90m or -12h"
+			case int, int64, uint, uint64:
+				want = "a whole number"
+			case float64:
+				want = "a number"
+			case bool:
+				want = "nothing, or =true or =false"
+			}
+		}
+	}
+	return fmt.Sprintf("-%s %s: give %s", m[2], m[1], want)
 }
 
 // usageError is what a command's run returns for arguments it cannot
@@ -171,6 +221,34 @@ func flagAfter(e *env, c *command, given, args []string) bool {
 	return false
 }
 
+// typed is the command as typed, for its messages: "pbem game pause".
+func (o *options) typed() string {
+	if o.cmd == "" {
+		return "pbem"
+	}
+	return "pbem " + o.cmd
+}
+
+// complain prints a command's error, naming the command as typed ("pbem
+// game pause: ..."). A message of several lines (every problem of a
+// game's spec, say) gets one indented line each, as flagProblems prints
+// them, unless its lines are indented already.
+func complain(e *env, o *options, msg string) {
+	name := o.typed()
+	msg = strings.TrimRight(msg, "\n")
+	first, rest, multi := strings.Cut(msg, "\n")
+	if !multi || strings.HasPrefix(rest, " ") {
+		fmt.Fprintf(e.stderr, "%s: %s\n", name, msg)
+		return
+	}
+	if strings.HasSuffix(first, ":") {
+		// "the game's spec:" then its problems.
+		fmt.Fprintf(e.stderr, "%s: %s\n  %s\n", name, first, strings.ReplaceAll(rest, "\n", "\n  "))
+		return
+	}
+	fmt.Fprintf(e.stderr, "%s:\n  %s\n", name, strings.ReplaceAll(msg, "\n", "\n  "))
+}
+
 // flagProblems prints the problems of a command's flag values, if any,
 // and says whether there were.
 func flagProblems(e *env, name string, problems []string) bool {
@@ -189,9 +267,44 @@ func (c *command) flagSet(out io.Writer, o *options) *flag.FlagSet {
 	}
 	fs.Usage = func() {
 		fmt.Fprintf(out, "usage: pbem %s %s\n", c.name, c.usage)
-		fs.PrintDefaults()
+		printFlags(out, fs)
 	}
 	return fs
+}
+
+// printFlags lists a command's flags as the flag package does, but with
+// their defaults as a person writes them (24h, not Go's 24h0m0s) and a
+// value's kind in words (TEXT, not Go's string).
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	kinds := map[string]string{"string": "TEXT", "duration": "DURATION", "int": "N", "uint": "N", "float": "NUMBER", "value": "VALUE"}
+	fs.VisitAll(func(f *flag.Flag) {
+		kind, text := flag.UnquoteUsage(f)
+		if k, ok := kinds[kind]; ok {
+			kind = k
+		}
+		line := "  -" + f.Name
+		if kind != "" {
+			line += " " + kind
+		}
+		def := f.DefValue
+		if g, ok := f.Value.(flag.Getter); ok {
+			switch v := g.Get().(type) {
+			case time.Duration:
+				def = referee.Span(v)
+				if v == 0 {
+					def = ""
+				}
+			case string:
+				if v != "" {
+					def = strconv.Quote(v)
+				}
+			}
+		}
+		if def != "" && def != "0" && def != "false" {
+			text += " (default " + def + ")"
+		}
+		fmt.Fprintf(w, "%s\n    \t%s\n", line, strings.ReplaceAll(text, "\n", "\n    \t"))
+	})
 }
 
 func usage(w io.Writer) {
@@ -200,8 +313,12 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\ncommands:")
 	sorted := append([]*command(nil), commands...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].name < sorted[j].name })
+	width := 0
 	for _, c := range sorted {
-		fmt.Fprintf(w, "  %-16s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range sorted {
+		fmt.Fprintf(w, "  %-*s %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'pbem help COMMAND' for the details of one command.")
 }
@@ -223,7 +340,7 @@ func help(e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "usage: pbem %s %s\n\n%s\n", c.name, c.usage, c.help)
 	if c.flags != nil {
 		fmt.Fprintln(e.stdout, "\nflags:")
-		c.flagSet(e.stdout, &options{}).PrintDefaults()
+		printFlags(e.stdout, c.flagSet(e.stdout, &options{}))
 	}
 	return 0
 }

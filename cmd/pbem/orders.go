@@ -73,7 +73,7 @@ The exit status is 1 if any file has a problem.`,
 		for _, name := range args {
 			src, err := readLimited(name, orders.MaxFileSize+1)
 			if err != nil {
-				fmt.Fprintln(e.stderr, "pbem:", err)
+				complain(e, o, err.Error())
 				status = 1
 				continue
 			}

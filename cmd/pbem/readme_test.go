@@ -856,7 +856,7 @@ func readmeRows() []readmeRow {
 		{readme: []string{"pbem mail list"}, run: func(t *testing.T, x *readmeSite, cmd string) {
 			x.game(t)
 			code, out, errs := x.literal(t, cmd)
-			if code != 0 || !regexp.MustCompile(`(?m)^outbox: \d+ mail\(s\)\n(?s:.*)^given up: \d+ mail\(s\)$`).MatchString(out) {
+			if code != 0 || !regexp.MustCompile(`(?m)^outbox: (1 mail|\d+ mails)\n(?s:.*)^given up: (1 mail|\d+ mails)$`).MatchString(out) {
 				t.Errorf("%s: exit %d\n%s%s", cmd, code, out, errs)
 			}
 		}},
@@ -866,7 +866,7 @@ func readmeRows() []readmeRow {
 			x.game(t)
 			x.serve(t).stop(t) // the first window's mails go out
 			code, out, errs := runPbem(t, "mail", "retry", "-given-up")
-			must(t, "mail retry -given-up", code, out, errs, "0 mail(s) back in the outbox")
+			must(t, "mail retry -given-up", code, out, errs, "0 mails back in the outbox")
 			if code, _, errs := runPbem(t, "mail", "retry", "1"); code != 1 || !strings.Contains(errs, "mail 1 was sent ") {
 				t.Errorf("mail retry 1, a mail sent: exit %d %s", code, errs)
 			}

@@ -7,6 +7,7 @@ import (
 
 	"pbem/engine/hex"
 	"pbem/engine/scenario"
+	"pbem/pbem/referee"
 	"pbem/scenarios"
 )
 
@@ -26,11 +27,11 @@ func catalog(e *env, o *options, quiet bool) (*scenarios.Catalog, bool) {
 		c, err = scenarios.Embedded()
 	}
 	if c == nil {
-		fmt.Fprintln(e.stderr, "pbem:", err)
+		complain(e, o, err.Error())
 		return nil, false
 	}
 	if len(c.Problems) > 0 && !quiet {
-		fmt.Fprintf(e.stderr, "pbem: warning: the scenario data has %d problems, the first: %v\n(run 'pbem scenario check NAME' for the list)\n", len(c.Problems), c.Problems[0])
+		complain(e, o, fmt.Sprintf("warning: the scenario data has %s, the first: %s\n  (run 'pbem scenario check NAME' for the list)", referee.Count(len(c.Problems), "problem"), c.Problems[0]))
 	}
 	return c, true
 }
@@ -44,7 +45,7 @@ func findScenario(e *env, o *options, name string, quiet bool) (*scenarios.Catal
 	}
 	g, s, err := c.Find(name)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pbem:", err)
+		complain(e, o, err.Error())
 		return nil, nil, nil, false
 	}
 	return c, g, s, true
@@ -120,7 +121,7 @@ func report(e *env, problems scenario.ErrorList, ok func()) int {
 		fmt.Fprintln(e.stdout, p)
 	}
 	if len(problems) > 0 {
-		fmt.Fprintf(e.stdout, "%d problems\n", len(problems))
+		fmt.Fprintln(e.stdout, referee.Count(len(problems), "problem"))
 		return 1
 	}
 	ok()

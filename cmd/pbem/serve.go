@@ -159,7 +159,7 @@ func loadConfig(e *env, o *options, serving bool) (*config.Config, bool) {
 	}
 	cfg, err := load(o.config)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "pbem:", err)
+		complain(e, o, err.Error())
 		return nil, false
 	}
 	return cfg, true
@@ -204,7 +204,7 @@ file itself when no daemon runs.`,
 func adminWriting(e *env, o *options, req daemon.Request, out string) int {
 	path, err := filepath.Abs(out)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "pbem %s: %v\n", req.Cmd, err)
+		complain(e, o, err.Error())
 		return 1
 	}
 	req.Path = path
@@ -243,16 +243,17 @@ func admin(e *env, o *options, req daemon.Request) int {
 	}
 	var lost *daemon.LostError
 	if errors.As(err, &lost) {
-		fmt.Fprintf(e.stderr, "pbem %s: %v\n", req.Cmd, err)
+		// Lines of their own: what happened, what to look at, what to do.
+		fmt.Fprintf(e.stderr, "%s: %v\n", o.typed(), err)
 		return exitUnknown
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "pbem %s: %v\n", req.Cmd, err)
+		complain(e, o, err.Error())
 		return 1
 	}
 	fmt.Fprint(e.stdout, resp.Text)
 	if resp.Error != "" {
-		fmt.Fprintf(e.stderr, "pbem %s: %s\n", req.Cmd, resp.Error)
+		complain(e, o, resp.Error)
 		return 1
 	}
 	return 0

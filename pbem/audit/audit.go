@@ -380,7 +380,11 @@ func (a *auditor) resolution(l *chain.Link) error {
 	if err := a.checkState(w, l.Get("state")); err != nil {
 		return err
 	}
-	a.say("%s: ok (%d files, %s rolls, state %.12s)", w, len(l.All("file")), l.Get("rolls"), a.stateOf)
+	rolls := l.Get("rolls") + " rolls"
+	if n, err := strconv.Atoi(l.Get("rolls")); err == nil {
+		rolls = count(n, "roll")
+	}
+	a.say("%s: ok (%s, %s, state %.12s)", w, count(len(l.All("file")), "file"), rolls, a.stateOf)
 	return nil
 }
 
@@ -394,4 +398,12 @@ func (a *auditor) checkState(where, want string) error {
 		return bad(where, "the replayed state hashes to %s, the chain says %s", a.stateOf, want)
 	}
 	return nil
+}
+
+// count is n things in words: "1 file", "2 files".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

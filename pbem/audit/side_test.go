@@ -141,3 +141,15 @@ func TestImportSideArchive(t *testing.T) {
 		}
 	}
 }
+
+// A window's audit line counts in words: "1 file", not "1 files".
+func TestCountInWords(t *testing.T) {
+	for _, c := range []struct {
+		n          int
+		noun, want string
+	}{{0, "roll", "0 rolls"}, {1, "file", "1 file"}, {12, "roll", "12 rolls"}} {
+		if got := count(c.n, c.noun); got != c.want {
+			t.Errorf("count(%d, %q) = %q, want %q", c.n, c.noun, got, c.want)
+		}
+	}
+}

@@ -14,7 +14,9 @@ import (
 	"net"
 	"net/mail"
 	"os"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -94,11 +96,11 @@ type Duration time.Duration
 func (d *Duration) UnmarshalTOML(v any) error {
 	s, ok := v.(string)
 	if !ok {
-		return fmt.Errorf("a duration is a string with its unit, such as \"90s\" or \"2m\", not %v", v)
+		return fmt.Errorf("a duration is a string with its unit, such as \"90s\" or \"2m\", not %s", tomlValue(v))
 	}
 	x, err := time.ParseDuration(s)
 	if err != nil {
-		return err
+		return fmt.Errorf("%q is not a duration: give a number and its unit (s, m or h), such as \"90s\", \"2m\" or \"1h30m\"", s)
 	}
 	*d = Duration(x)
 	return nil
@@ -114,6 +116,65 @@ func (d Duration) String() string {
 		s = strings.TrimSuffix(s, "0m")
 	}
 	return s
+}
+
+// tomlValue is a TOML value as the file gives it: "the number 90", "an
+// array", not Go's [1 2] or map[a:1].
+func tomlValue(v any) string {
+	switch v := v.(type) {
+	case int64, float64:
+		return fmt.Sprintf("the number %v", v)
+	case bool:
+		return fmt.Sprintf("the boolean %t", v)
+	case string:
+		return strconv.Quote(v)
+	case []any, []map[string]any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	}
+	return "a date or time"
+}
+
+// The TOML decoder's type errors, which name Go's types.
+var (
+	badType  = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): incompatible types: TOML value has type (\S+); destination has type (.+)$`)
+	notTable = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): type mismatch for \S+: expected table but found (\S+)$`)
+)
+
+// tomlTypes names the TOML decoder's types as the file writes them.
+var tomlTypes = map[string]string{
+	"int64": "a number", "float64": "a decimal number", "string": "a string", "bool": "true or false",
+	"[]any": "an array", "[]map[string]any": "an array of tables", "map[string]any": "a table",
+	"integer": "a whole number", "float": "a number", "boolean": "true or false",
+	"slice": "an array", "map": "a table", "primitive (string-like)": "a string",
+}
+
+// words is a TOML decoder's type name in words ("a number").
+func words(goType string) string {
+	if w, ok := tomlTypes[goType]; ok {
+		return w
+	}
+	return "a date or time"
+}
+
+// decodeProblem is a TOML decoding error as a problem of the file: its
+// line, its key and what is wrong, in the file's terms.
+func decodeProblem(err error) string {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		if pe.LastKey != "" {
+			return fmt.Sprintf("line %d: %s: %s", pe.Position.Line, pe.LastKey, pe.Message)
+		}
+		return fmt.Sprintf("line %d: %s", pe.Position.Line, pe.Message)
+	}
+	if m := badType.FindStringSubmatch(err.Error()); m != nil {
+		return fmt.Sprintf("line %s: %s: %s where %s is wanted", m[1], m[2], words(m[3]), words(m[4]))
+	}
+	if m := notTable.FindStringSubmatch(err.Error()); m != nil {
+		return fmt.Sprintf("line %s: %s: %s where a table [%s] is wanted", m[1], m[2], words(m[3]), m[2])
+	}
+	return strings.TrimPrefix(err.Error(), "toml: ")
 }
 
 // Secret is a password: it never prints.
@@ -149,11 +210,7 @@ func load(path string, getenv func(string) string, passwords bool) (*Config, err
 	c := Defaults()
 	md, err := toml.DecodeFile(path, c)
 	if err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, &Error{File: path, Problems: []string{fmt.Sprintf("line %d: %s", pe.Position.Line, pe.Message)}}
-		}
-		return nil, &Error{File: path, Problems: []string{err.Error()}}
+		return nil, &Error{File: path, Problems: []string{decodeProblem(err)}}
 	}
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }

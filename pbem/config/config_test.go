@@ -1,9 +1,11 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -130,5 +132,33 @@ func TestDurationInWords(t *testing.T) {
 	_, err := Load(write(t, strings.Replace(good, "[imap]", "tick = \"90m\"\n[imap]\npoll = \"2s\"", 1)), env(map[string]string{"IMAP_PW": "pw"}))
 	if err == nil || !strings.Contains(err.Error(), "referee.tick: 1h30m; give 1s to 1h") || !strings.Contains(err.Error(), "imap.poll: 2s; at least 5s") || strings.Contains(err.Error(), "0s;") {
 		t.Errorf("%v", err)
+	}
+}
+
+// A value of the wrong type is said with its line, its key and what the
+// file holds and what it should, in TOML's terms: not Go's [1 2],
+// map[a:1], int64 or "destination has type integer".
+func TestDecodeProblemsInWords(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{`tick = [1, 2]`, `line 2: referee.tick: a duration is a string with its unit, such as "90s" or "2m", not an array`},
+		{`tick = {a = 1}`, `line 2: referee.tick: a duration is a string with its unit, such as "90s" or "2m", not a table`},
+		{`tick = 90`, `line 2: referee.tick: a duration is a string with its unit, such as "90s" or "2m", not the number 90`},
+		{`tick = "5x"`, `line 2: referee.tick: "5x" is not a duration: give a number and its unit (s, m or h), such as "90s", "2m" or "1h30m"`},
+		{`max_mail = "big"`, `line 2: referee.max_mail: a string where a whole number is wanted`},
+		{`replies = 1.5`, `line 2: referee.replies: a decimal number where a whole number is wanted`},
+		{`domain = 5`, `line 2: referee.domain: a number where a string is wanted`},
+	} {
+		_, err := Load(write(t, strings.Replace(good, "[referee]\n", "[referee]\n"+c.line+"\n", 1)), env(map[string]string{"IMAP_PW": "pw"}))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v\nwant %s", c.line, err, c.want)
+		}
+		var ce *Error
+		if errors.As(err, &ce) && regexp.MustCompile(`map\[|\[1 2\]|int64|float64|destination|toml:|time:`).MatchString(strings.Join(ce.Problems, "\n")) {
+			t.Errorf("%s: Go's words in %v", c.line, err)
+		}
+	}
+	_, err := Load(write(t, "referee = 5\n"+strings.TrimPrefix(good, "[referee]\n")), env(nil))
+	if err == nil || !strings.Contains(err.Error(), "line 1: referee: a number where a table [referee] is wanted") {
+		t.Errorf("a number for a table: %v", err)
 	}
 }

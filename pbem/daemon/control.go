@@ -104,7 +104,7 @@ func Do(ref *referee.Referee, req Request, now time.Time) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%d mail(s) back in the outbox, to be sent at once\n", n), nil
+		return fmt.Sprintf("%s back in the outbox, to be sent at once\n", referee.Count(n, "mail")), nil
 	case "new":
 		if req.Spec == nil {
 			return "", errors.New("new: no game given")
@@ -178,17 +178,17 @@ func mailList(queued, givenUp []store.Queued) string {
 		}
 		fmt.Fprintf(&b, "  %-6d %-12s %-28s %q\n         %s\n", q.Seq, game, strings.Join(q.Mail.To, ", "), q.Mail.Subject, state)
 	}
-	fmt.Fprintf(&b, "outbox: %d mail(s)\n", len(queued))
+	fmt.Fprintf(&b, "outbox: %s\n", referee.Count(len(queued), "mail"))
 	for _, q := range queued {
 		state := "queued " + stamp(q.Mail.Queued) + ", not tried yet"
 		if q.Mail.Attempts > 0 {
-			state = fmt.Sprintf("%d failed attempt(s), the last %s: %s; next %s", q.Mail.Attempts, stamp(q.Mail.LastTry), q.Mail.LastError, stamp(q.Mail.NextTry))
+			state = fmt.Sprintf("%s, the last %s: %s; next %s", referee.Count(q.Mail.Attempts, "failed attempt"), stamp(q.Mail.LastTry), q.Mail.LastError, stamp(q.Mail.NextTry))
 		}
 		line(q, state)
 	}
-	fmt.Fprintf(&b, "given up: %d mail(s)\n", len(givenUp))
+	fmt.Fprintf(&b, "given up: %s\n", referee.Count(len(givenUp), "mail"))
 	for _, q := range givenUp {
-		line(q, fmt.Sprintf("given up after %d attempt(s), the last %s: %s", q.Mail.Attempts, stamp(q.Mail.LastTry), q.Mail.LastError))
+		line(q, fmt.Sprintf("given up after %s, the last %s: %s", referee.Count(q.Mail.Attempts, "attempt"), stamp(q.Mail.LastTry), q.Mail.LastError))
 	}
 	if len(givenUp) > 0 {
 		b.WriteString("pbem mail retry SEQ... (or -given-up, every one) sends them again.\n")
@@ -308,7 +308,7 @@ func (e *LostError) Unwrap() error { return e.Err }
 func (e *LostError) Error() string {
 	var b strings.Builder
 	if errors.Is(e.Err, os.ErrDeadlineExceeded) {
-		fmt.Fprintf(&b, "the daemon did not answer within %v (control socket %s): it may still be carrying it out, or be stuck.\n", callTimeout, e.Socket)
+		fmt.Fprintf(&b, "the daemon did not answer within %s (control socket %s): it may still be carrying it out, or be stuck.\n", referee.Span(callTimeout), e.Socket)
 	} else {
 		fmt.Fprintf(&b, "the daemon stopped, or the connection to it broke, before it answered (%v, control socket %s).\n", e.Err, e.Socket)
 	}

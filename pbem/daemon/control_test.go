@@ -90,7 +90,7 @@ func TestCallLost(t *testing.T) {
 // message says so rather than that it stopped.
 func TestLostTimeout(t *testing.T) {
 	msg := (&LostError{Req: Request{Cmd: "extend", Game: "t1"}, Socket: "/run/pbem.sock", Err: os.ErrDeadlineExceeded}).Error()
-	for _, want := range []string{"did not answer within 2m0s", "may still be carrying it out", "each run moves the deadline again"} {
+	for _, want := range []string{"did not answer within 2m (control socket", "may still be carrying it out", "each run moves the deadline again"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("no %q in:\n%s", want, msg)
 		}

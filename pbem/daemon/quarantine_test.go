@@ -80,7 +80,7 @@ func TestQuarantine(t *testing.T) {
 		}
 		return nil
 	})
-	if list := s.call(Request{Cmd: "mail-list"}); !strings.Contains(list, "quarantined: 2 mail(s)") || !strings.Contains(list, `from "anna@example.org"`) {
+	if list := s.call(Request{Cmd: "mail-list"}); !strings.Contains(list, "quarantined: 2 mails") || !strings.Contains(list, `from "anna@example.org"`) {
 		t.Errorf("mail list:\n%s", list)
 	}
 	// The mail itself waits in the quarantine folder, the inbox is empty.

@@ -20,6 +20,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
+	"pbem/pbem/config"
 	"pbem/pbem/store"
 )
 
@@ -120,7 +121,7 @@ func (m *Mailbox) watch(ctx context.Context, what string, wait func() error) err
 	case <-t.C:
 		m.drop()
 		<-done
-		return fmt.Errorf("imap %s: %w (%v)", what, ErrTimeout, m.cfg.Timeout)
+		return fmt.Errorf("imap %s: %w (%s)", what, ErrTimeout, config.Duration(m.cfg.Timeout))
 	case <-ctx.Done():
 		m.drop()
 		<-done

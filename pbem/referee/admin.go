@@ -42,7 +42,7 @@ func (r *Referee) Pause(id, who, why string, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	what := fmt.Sprintf("paused the game: %s (it resumes by itself at %s at the latest)", why, until.UTC().Format("2006-01-02 15:04 MST"))
+	what := fmt.Sprintf("paused the game%s (it resumes by itself at %s at the latest)", because(why), until.UTC().Format("2006-01-02 15:04 MST"))
 	return r.act(id, who, what, now, func(e *edit) error {
 		g := e.g
 		if g.Paused {
@@ -56,7 +56,7 @@ func (r *Referee) Pause(id, who, why string, now time.Time) error {
 // Resume restarts a paused game.
 func (r *Referee) Resume(id, who, why string, now time.Time) error {
 	var moved time.Duration
-	return r.act(id, who, "resumed the game: "+why, now, func(e *edit) error {
+	return r.act(id, who, "resumed the game"+because(why), now, func(e *edit) error {
 		g, w := e.g, e.w
 		if !g.Paused {
 			return fmt.Errorf("game %s is not paused", id)
@@ -71,11 +71,11 @@ func (r *Referee) Resume(id, who, why string, now time.Time) error {
 // Extend moves the open window's deadline by d (negative to shorten it,
 // but never into the past).
 func (r *Referee) Extend(id string, d time.Duration, who, why string, now time.Time) error {
-	return r.act(id, who, fmt.Sprintf("moved the deadline by %s: %s", Span(d), why), now, func(e *edit) error {
+	return r.act(id, who, fmt.Sprintf("moved the deadline by %s%s", Span(d), because(why)), now, func(e *edit) error {
 		w := e.w
 		nd := w.Deadline.Add(d)
 		if !nd.After(now) {
-			return fmt.Errorf("the deadline would be %s, which has passed", nd.Format(time.RFC3339))
+			return fmt.Errorf("the deadline would be %s, which has passed: move it by less", inZone(nd, e.g.Policy.TimeZone))
 		}
 		w.Deadline = nd
 		w.Reminded, w.Late = false, false
@@ -85,7 +85,7 @@ func (r *Referee) Extend(id string, d time.Duration, who, why string, now time.T
 
 // ProcessNow resolves the open window at once with what is on file.
 func (r *Referee) ProcessNow(id, who, why string, now time.Time) error {
-	if err := r.act(id, who, "resolved the window before its deadline: "+why, now, func(e *edit) error {
+	if err := r.act(id, who, "resolved the window before its deadline"+because(why), now, func(e *edit) error {
 		g, w := e.g, e.w
 		if g.Paused {
 			return fmt.Errorf("game %s is paused", id)
@@ -120,7 +120,7 @@ func (r *Referee) ProcessNow(id, who, why string, now time.Time) error {
 
 // ReplacePlayer gives a side's seat to another player with their key.
 func (r *Referee) ReplacePlayer(id, side, old string, m Member, who, why string, now time.Time) error {
-	return r.act(id, who, fmt.Sprintf("gave %s's seat on side %s to %s: %s", old, side, m.Name, why), now, func(e *edit) error {
+	return r.act(id, who, fmt.Sprintf("gave %s's seat on side %s to %s%s", old, side, m.Name, because(why)), now, func(e *edit) error {
 		g := e.g
 		i := slices.IndexFunc(g.Players, func(p store.Player) bool { return p.Side == side && p.Name == old })
 		if i < 0 {
@@ -176,9 +176,90 @@ func (r *Referee) AddKey(id, side string, m Member, who string, now time.Time) e
 			}
 			*list = append(*list, store.Player{Side: sideOf(side), Name: m.Name, Address: m.Address})
 		}
-		e.keys, e.keysChanged = append(e.keys, keyEntry(side, m)), true
+		entry := keyEntry(side, m)
+		if err := registeredAlready(e.keys, entry, now); err != nil {
+			return err
+		}
+		e.keys, e.keysChanged = append(e.keys, entry), true
 		return nil
 	})
+}
+
+// registeredAlready says whose the key of entry is, if it is registered
+// already in keys: "the SSH key SHA256:... is registered already, for
+// Anna (side RU)", not the keyring's "malformed input: key 4 (...)".
+func registeredAlready(keys []sig.KeyEntry, entry sig.KeyEntry, now time.Time) error {
+	k, err := loadKey(entry, now)
+	if err != nil {
+		return err
+	}
+	had, err := sig.LoadKeyringAt(keys, now)
+	if err != nil {
+		return nil // the game's keys as they are: act says what is wrong
+	}
+	if o, dup := sameKey(had.Keys(), k); dup {
+		return fmt.Errorf("the %s key %s is registered already, for %s (%s)", schemeName(k.Scheme), k.Fingerprint, o.Player, sideLabel(o.Side))
+	}
+	return nil
+}
+
+// loadKey reads the key of one entry, or says in words why it cannot.
+func loadKey(entry sig.KeyEntry, now time.Time) (sig.KeyInfo, error) {
+	if len(entry.Armored) == 0 && entry.SSH == "" {
+		return sig.KeyInfo{}, errors.New("no key given")
+	}
+	kr, err := sig.LoadKeyringAt([]sig.KeyEntry{entry}, now)
+	if err != nil && entry.SSH != "" {
+		return sig.KeyInfo{}, errors.New("the key given is neither an armored OpenPGP public key (-----BEGIN PGP PUBLIC KEY BLOCK-----) nor an SSH public key line (ssh-ed25519 AAAA...)")
+	}
+	if err != nil {
+		// "key 1 (side "RU", player "Anna"): malformed input: why".
+		_, why, _ := strings.Cut(err.Error(), "): ")
+		return sig.KeyInfo{}, fmt.Errorf("the OpenPGP key given cannot be registered: %s", strings.TrimPrefix(why, sig.ErrMalformed.Error()+": "))
+	}
+	return kr.Keys()[0], nil
+}
+
+// sameKey is the key of keys with k's fingerprint, if there is one.
+func sameKey(keys []sig.KeyInfo, k sig.KeyInfo) (sig.KeyInfo, bool) {
+	i := slices.IndexFunc(keys, func(o sig.KeyInfo) bool { return o.Fingerprint == k.Fingerprint })
+	if i < 0 {
+		return sig.KeyInfo{}, false
+	}
+	return keys[i], true
+}
+
+func schemeName(scheme string) string {
+	if scheme == "ssh" {
+		return "SSH"
+	}
+	return "OpenPGP"
+}
+
+// keyProblems are the problems of a new game's keys, one per member:
+// "key of Ben (side DE): the OpenPGP key ... is Anna's (side RU) already".
+func keyProblems(entries []sig.KeyEntry, now time.Time) []string {
+	var problems []string
+	var known []sig.KeyInfo
+	for _, e := range entries {
+		whose := fmt.Sprintf("key of %s (%s)", e.Player, sideLabel(e.Side))
+		k, err := loadKey(e, now)
+		if err != nil {
+			problems = append(problems, whose+": "+err.Error())
+			continue
+		}
+		if o, dup := sameKey(known, k); dup {
+			problems = append(problems, fmt.Sprintf("%s: the %s key %s is %s's (%s) already", whose, schemeName(k.Scheme), k.Fingerprint, o.Player, sideLabel(o.Side)))
+			continue
+		}
+		known = append(known, k)
+	}
+	if len(problems) == 0 {
+		if _, err := sig.LoadKeyringAt(entries, now); err != nil {
+			problems = append(problems, "keys: "+err.Error())
+		}
+	}
+	return problems
 }
 
 // RemoveKey drops every key of a player (a side's or a moderator).
@@ -369,35 +450,23 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 		if len(rec.Options) > 0 {
 			fmt.Fprintf(&b, "options: %s\n", strings.Join(rec.Options, ", "))
 		}
-		fmt.Fprintf(&b, "policy: deadlines %s, reminder %s before, early %s after all final, grace %s, no orders: %s, time zone %s",
-			spans(rec.Policy.Deadline), Span(rec.Policy.Remind), Span(rec.Policy.EarlyDelay), Span(rec.Policy.Grace), rec.Policy.NMR, rec.Policy.TimeZone)
-		if rec.Policy.At != "" {
-			fmt.Fprintf(&b, ", at %s", rec.Policy.At)
-		}
-		if len(rec.Policy.Days) > 0 {
-			var days []string
-			for _, d := range rec.Policy.Days {
-				days = append(days, d.String())
-			}
-			fmt.Fprintf(&b, ", on %s", strings.Join(days, ", "))
-		}
-		b.WriteString("\n")
+		b.WriteString(showPolicy(rec.Policy))
 		keys, err := tx.Keys(id)
 		if err != nil {
 			return err
 		}
 		for _, p := range rec.Players {
-			fmt.Fprintf(&b, "player %s: %s <%s>, %d key(s)\n", p.Side, p.Name, p.Address, countKeys(keys, p.Side, p.Name))
+			fmt.Fprintf(&b, "player %s: %s <%s>, %s\n", p.Side, p.Name, p.Address, Count(countKeys(keys, p.Side, p.Name), "key"))
 		}
 		for _, p := range rec.Moderators {
-			fmt.Fprintf(&b, "moderator: %s <%s>, %d key(s)\n", p.Name, p.Address, countKeys(keys, sig.Moderator, p.Name))
+			fmt.Fprintf(&b, "moderator: %s <%s>, %s\n", p.Name, p.Address, Count(countKeys(keys, sig.Moderator, p.Name), "key"))
 		}
 		sw := g.state.Window()
 		switch {
 		case sw.Done:
 			b.WriteString("the game is over\n")
 		default:
-			fmt.Fprintf(&b, "open window: %s (%s), deadline %s; orders due from %v\n", sw.ID, sw.Name, g.deadline(g.window), sw.Submit)
+			fmt.Fprintf(&b, "open window: %s (%s), deadline %s; %s\n", sw.ID, sw.Name, g.deadline(g.window), dueFrom(sw.Submit))
 		}
 		if rec.Paused {
 			fmt.Fprintf(&b, "PAUSED since %s\n", rec.PausedAt.UTC().Format("2006-01-02 15:04 MST"))
@@ -407,7 +476,7 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 			return err
 		}
 		for _, p := range sortedPending(pend) {
-			fmt.Fprintf(&b, "on file: %s from %s, receipt %s, final %v, received %s\n", p.Side, p.Player, p.Receipt.Hash[:16], p.Final, p.Received.UTC().Format("2006-01-02 15:04 MST"))
+			fmt.Fprintf(&b, "on file: %s from %s, receipt %s, %s, received %s\n", p.Side, p.Player, p.Receipt.Hash[:16], finalOrNot(p.Final), p.Received.UTC().Format("2006-01-02 15:04 MST"))
 		}
 		recs, err := tx.Records(id)
 		if err != nil {
@@ -431,7 +500,7 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 			}
 		}
 		if waiting > 0 {
-			fmt.Fprintf(&b, "outbox: %d mail(s) to send, %d of them failed before (pbem mail list)\n", waiting, failing)
+			fmt.Fprintf(&b, "outbox: %s to send, %d of them failed before (pbem mail list)\n", Count(waiting, "mail"), failing)
 		}
 		for _, q := range givenUp {
 			if q.Mail.Game == id {
@@ -441,6 +510,49 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 		return nil
 	})
 	return b.String(), err
+}
+
+// showPolicy is the line of Show on a game's policy.
+func showPolicy(p store.Policy) string {
+	var b strings.Builder
+	remind := "no reminder"
+	if p.Remind != 0 {
+		remind = "reminder " + Span(p.Remind) + " before"
+	}
+	early := "resolved as soon as every side is final"
+	if p.EarlyDelay != 0 {
+		early = "resolved " + Span(p.EarlyDelay) + " after every side is final"
+	}
+	fmt.Fprintf(&b, "policy: deadlines %s, %s, %s, grace %s, no orders: %s, time zone %s",
+		spans(p.Deadline), remind, early, waitOr(p.Grace, "none"), p.NMR, p.TimeZone)
+	if p.At != "" {
+		fmt.Fprintf(&b, ", at %s", p.At)
+	}
+	if len(p.Days) > 0 {
+		var days []string
+		for _, d := range p.Days {
+			days = append(days, d.String())
+		}
+		fmt.Fprintf(&b, ", on %s", strings.Join(days, ", "))
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// dueFrom says whose orders the open window waits for.
+func dueFrom(sides []engine.Side) string {
+	if len(sides) == 0 {
+		return "no orders due"
+	}
+	return "orders due from " + SideList(sides)
+}
+
+// finalOrNot says whether a file on file is its side's last word.
+func finalOrNot(final bool) string {
+	if final {
+		return "final"
+	}
+	return "not final"
 }
 
 // undelivered is the mail not delivered: the outbox, and the mail given up.
@@ -501,13 +613,13 @@ func (r *Referee) tellOne(tx *store.Tx, q store.Queued, now time.Time) error {
 	if len(to) == 0 {
 		return nil
 	}
-	body := fmt.Sprintf("The referee gave up sending mail %d to %s after %d attempt(s), the last at %s.\n"+
+	body := fmt.Sprintf("The referee gave up sending mail %d to %s after %s, the last at %s.\n"+
 		"  Subject: %s\n  Last error: %s\n\n"+
 		"The operator sees it with pbem mail list and sends it again, once the mail server\n"+
 		"or the address works, with pbem mail retry %d. If the address is wrong, a\n"+
 		"moderator gives the seat the right one (pbem game replace-player), which\n"+
 		"mails the seat where things stand at once.\n",
-		q.Seq, strings.Join(q.Mail.To, ", "), q.Mail.Attempts, q.Mail.LastTry.UTC().Format("2006-01-02 15:04 MST"),
+		q.Seq, strings.Join(q.Mail.To, ", "), Count(q.Mail.Attempts, "attempt"), q.Mail.LastTry.UTC().Format("2006-01-02 15:04 MST"),
 		q.Mail.Subject, q.Mail.LastError, q.Seq)
 	return tx.Enqueue(&store.Mail{Game: g.ID, To: to, Subject: fmt.Sprintf("[%s] mail to %s not delivered", g.ID, strings.Join(q.Mail.To, ", ")), Body: body},
 		r.cfg.Domain, now)

@@ -50,7 +50,7 @@ func TestTellGivenUp(t *testing.T) {
 	if len(got) != 1 || len(got[0].To) != 1 || got[0].To[0] != mo || got[0].Subject != "[t1] mail to "+ben+" not delivered" {
 		t.Fatalf("the notice, once: %+v", got)
 	}
-	for _, want := range []string{"gave up sending mail " + strconv.FormatUint(seq, 10) + " to " + ben + " after 1 attempt(s)", "550 no such mailbox", "pbem mail retry " + strconv.FormatUint(seq, 10), "pbem game replace-player"} {
+	for _, want := range []string{"gave up sending mail " + strconv.FormatUint(seq, 10) + " to " + ben + " after 1 attempt", "550 no such mailbox", "pbem mail retry " + strconv.FormatUint(seq, 10), "pbem game replace-player"} {
 		if !strings.Contains(got[0].Body, want) {
 			t.Errorf("no %q in the notice:\n%s", want, got[0].Body)
 		}

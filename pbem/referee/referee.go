@@ -253,9 +253,7 @@ func prepare(cat *scenarios.Catalog, s Spec, now time.Time) (*scenario.Game, *sc
 			bad("member %q <%s>: a name and a mail address are needed", m.Name, m.Address)
 		}
 	}
-	if _, err := sig.LoadKeyringAt(entries, now); err != nil {
-		bad("keys: %v", err)
-	}
+	problems = append(problems, keyProblems(entries, now)...)
 	if len(problems) > 0 {
 		return nil, nil, nil, nil, &SpecError{Problems: problems}
 	}
@@ -392,11 +390,7 @@ func playerOf(rec *store.Game, side, name string) (store.Player, bool) {
 
 // deadline prints the open window's deadline in the game's time zone.
 func (g *loaded) deadline(w store.Window) string {
-	loc, err := time.LoadLocation(g.rec.Policy.TimeZone)
-	if err != nil {
-		loc = time.UTC
-	}
-	return w.Deadline.In(loc).Format("Mon 2 Jan 2006 15:04 MST")
+	return inZone(w.Deadline, g.rec.Policy.TimeZone)
 }
 
 // sortedPending lists the pending files in side order.

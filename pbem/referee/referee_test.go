@@ -172,7 +172,7 @@ func TestNewGameMailsEveryone(t *testing.T) {
 	}
 	// Every problem of a bad spec at once.
 	err := h.ref.NewGame(Spec{ID: "bad id", Scenario: "tannenberg-1914", Players: []Member{{Side: "FR", Name: "X", Address: "nowhere"}}}, t0)
-	for _, want := range []string{`game id "bad id"`, "side RU has no player", "side DE has no player", `no side "FR"`, "a name and a mail address", "keys:"} {
+	for _, want := range []string{`game id "bad id"`, "side RU has no player", "side DE has no player", `no side "FR"`, "a name and a mail address", "key of X (side FR): no key given"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("bad spec: want %q in %v", want, err)
 		}
