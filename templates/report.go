@@ -106,7 +106,15 @@ var reportText string
 
 var report = template.Must(template.New("report").Funcs(template.FuncMap{"fill": fill, "unit": unitLine,
 	"join": func(s []string) string { return strings.Join(s, ", ") }, "nonce": nonceLine, "score": score,
-	"legend": func() string { return Legend }}).Parse(reportText))
+	"legend": func() string { return Legend }, "count": count}).Parse(reportText))
+
+// count is n nouns in words: "1 roll", "2 rolls".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
 
 // Text is the report as a plain-text mail, at most 72 columns where the
 // words allow.

@@ -15,6 +15,7 @@ import (
 
 	"pbem/pbem/audit"
 	"pbem/pbem/config"
+	"pbem/pbem/referee"
 )
 
 // writeMailboxes writes every mail delivered so far, and README.txt,
@@ -81,7 +82,8 @@ func (d *demo) writeOut() error {
 	if err := os.WriteFile(filepath.Join(opt.Out, "README.txt"), []byte(readme(opt.Out, boxes)), 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(opt.Log, "%d windows, %d combats, %d mails in, %d out; everything is in %s (start with %s)\n", res.Windows, res.Combats, res.MailIn, res.MailOut, opt.Out,
+	fmt.Fprintf(opt.Log, "%s, %s, %s in, %d out; everything is in %s (start with %s)\n",
+		referee.Count(res.Windows, "window"), referee.Count(res.Combats, "combat"), referee.Count(res.MailIn, "mail"), res.MailOut, opt.Out,
 		filepath.Join(opt.Out, "README.txt"))
 	fmt.Fprintf(opt.Log, "pbem audit %s: %s\n", res.Archive, res.Verdict)
 	return nil
