@@ -341,9 +341,7 @@ func (p *previewer) spread(o engine.Order, d doubt, evs []engine.Event) {
 			mark(w)
 		}
 	}
-	for _, h := range p.moves(evs) {
-		around = append(around, h)
-	}
+	around = append(around, p.moves(evs)...)
 	reach := 1
 	if c := p.declared[o.Line]; c != nil {
 		around, reach = append(around, c.c.targets...), 2
