@@ -19,7 +19,7 @@ import (
 // (pbem/ack).
 var (
 	commitForm = regexp.MustCompile(`(?m)^  (\S.*) will be rolled with the seed committed to as\n    ([0-9a-f]{64})$`)
-	revealForm = regexp.MustCompile(`(?m)^  (\S.*) was rolled \((\d+) rolls\) with the seed\n    ([0-9a-f]{64})\n  which hashes to the commitment given when it opened,\n    ([0-9a-f]{64})\n  and the nonces of the files used:\n((?:    .*\n)+)`)
+	revealForm = regexp.MustCompile(`(?m)^  (\S.*) was rolled \((\d+) rolls?\) with the seed\n    ([0-9a-f]{64})\n  which hashes to the commitment given when it opened,\n    ([0-9a-f]{64})\n  and the nonces of the files used:\n((?:    .*\n)+)`)
 	headForm   = regexp.MustCompile(`The head of the game's audit chain \(docs/audit\.md\):\n\s+([0-9a-f]{64})`)
 	receiptFor = regexp.MustCompile(`(?m)^Receipt: sha256 ([0-9a-f]{64})$`)
 )
