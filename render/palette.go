@@ -118,7 +118,7 @@ func encodePaletted(w io.Writer, m *image.RGBA, max int) error {
 		return err
 	}
 	cw := &chunkWriter{w: bw}
-	z, err := zlib.NewWriterLevel(cw, 8)
+	z, err := zlib.NewWriterLevel(cw, mapLevel)
 	if err != nil {
 		return err
 	}

@@ -134,6 +134,9 @@ func stats(sizes []int) (median, largest, sum int) {
 // over 300 KB, the median under 200 KB (the budget), with maps
 // of 48 px hexes whose counters read at 100 %.
 func TestMailSizes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the race run: its maps are compressed faster and larger (render's mapLevel); the unit run measures")
+	}
 	for _, opt := range []engine.Options{{}, {"fog-limited": true, "cavalry-windows": true}} {
 		sizes := campaignMails(t, opt, 2, false)
 		median, largest, sum := stats(sizes)
