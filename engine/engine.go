@@ -55,6 +55,11 @@ type State interface {
 	Resolve(orders map[Side][]Order, dice Dice) (State, []Event, error)
 	// View is what side may know of the game now (fog of war).
 	View(side Side) View
+	// WindowOf is window id of the game's sequence of play (its Turn,
+	// Step, Kind and ID as the ruleset spells it), as it opens or opened,
+	// or false if the sequence has no such window. Binding a file to the
+	// open window asks it which of the two comes first.
+	WindowOf(id string) (Window, bool)
 	// Check verifies the invariants that must hold between windows.
 	Check() error
 	// Snapshot encodes the state for storage: the same state always gives
@@ -65,7 +70,14 @@ type State interface {
 
 // Window is one order window of the sequence of play.
 type Window struct {
-	Turn     int
+	Turn int
+	// Step is the window's place in its game-turn, from 0: with Turn, the
+	// order of the windows.
+	Step int
+	// Kind is the ruleset's word for what the window is ("MOVE",
+	// "COMBAT"): deadlines, templates and robots go by it, never by the
+	// shape of the ID.
+	Kind     string
 	ID       string // short and stable: "GT3 RU-MOVE"
 	Name     string // for people: "Russian Movement Phase"
 	Phasing  Side

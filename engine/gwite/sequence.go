@@ -2,6 +2,9 @@ package gwite
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"pbem/engine"
 	"pbem/engine/hex"
@@ -45,19 +48,22 @@ func (g *Game) Window() engine.Window {
 	}
 	p := g.phase()
 	side := g.phasingSide()
-	w := engine.Window{Turn: g.Turn, Phasing: side}
+	w := engine.Window{Turn: g.Turn, Step: 1 + g.Step, Phasing: side}
 	name := g.data.SideNames[side]
 	switch p.kind {
 	case kindMove:
+		w.Kind = "MOVE"
 		w.ID = fmt.Sprintf("GT%d %s-MOVE", g.Turn, side)
 		w.Name = name + " Movement Phase"
 		w.Submit = []engine.Side{side}
 	case kindCombat:
+		w.Kind = "COMBAT"
 		w.ID = fmt.Sprintf("GT%d %s-COMBAT", g.Turn, side)
 		w.Name = name + " Combat Phase"
 		w.Submit = []engine.Side{side}
 	case kindCavWd:
 		other := enemy(side)
+		w.Kind = "CAVWD"
 		w.ID = fmt.Sprintf("GT%d %s-CAVWD", g.Turn, other)
 		w.Name = g.data.SideNames[other] + " Cavalry Withdrawal Before Combat Phase"
 		w.Submit = []engine.Side{other}
@@ -74,6 +80,43 @@ func (g *Game) Window() engine.Window {
 		}
 	}
 	return w
+}
+
+// windowID is the shape of this system's window ids: "GT3 RU-MOVE".
+var windowID = regexp.MustCompile(`^(?i)GT([0-9]{1,4}) ([A-Z0-9]+)-([A-Z]+)$`)
+
+// WindowOf implements engine.State: the window with id, read without
+// regard to case, in the sequence of play: the hidden set-up (Step 0),
+// then each player-turn's Movement Phase, the other side's Cavalry
+// Withdrawal Before Combat Phase and the Combat Phase, the first side of
+// the game data moving first (std 4.0, T 18.23). A window of a turn
+// outside the scenario is no window of the game.
+func (g *Game) WindowOf(id string) (engine.Window, bool) {
+	m := windowID.FindStringSubmatch(id)
+	if m == nil {
+		return engine.Window{}, false
+	}
+	turn, _ := strconv.Atoi(m[1])
+	if turn < g.scen.First || turn > g.scen.Last {
+		return engine.Window{}, false
+	}
+	c := g.clone()
+	c.Turn, c.Over = turn, false
+	kind := strings.ToUpper(m[3])
+	if kind == "SETUP" {
+		c.SetupDone = false
+		if w := c.setupWindow(); strings.EqualFold(w.ID, id) {
+			return w, true
+		}
+		return engine.Window{}, false
+	}
+	c.SetupDone = true
+	for c.Step = range sequence {
+		if w := c.Window(); strings.EqualFold(w.ID, id) {
+			return w, true
+		}
+	}
+	return engine.Window{}, false
 }
 
 // Resolve implements engine.State.

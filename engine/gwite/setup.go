@@ -15,7 +15,7 @@ const kindSetup = "setup"
 
 // setupWindow is the window of the hidden set-up.
 func (g *Game) setupWindow() engine.Window {
-	w := engine.Window{Turn: g.Turn, ID: fmt.Sprintf("GT%d %s-SETUP", g.Turn, hiddenSide),
+	w := engine.Window{Turn: g.Turn, Kind: "SETUP", ID: fmt.Sprintf("GT%d %s-SETUP", g.Turn, hiddenSide),
 		Name: g.data.SideNames[hiddenSide] + " hidden set-up", Phasing: hiddenSide,
 		Submit: []engine.Side{hiddenSide}}
 	for _, v := range verbs {

@@ -13,14 +13,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/orders"
 )
 
@@ -155,7 +152,8 @@ func judge(st engine.State, side engine.Side, orders []engine.Order) ([]engine.P
 func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") }
 
 // windowProblem says why a file for window id cannot be taken while w is
-// open, or "".
+// open, or "". Which of the two comes first is the state's to say
+// (engine.State.WindowOf).
 func windowProblem(st engine.State, w engine.Window, id string) string {
 	if w.Done {
 		return fmt.Sprintf("the game is over; no window is open (the file is for %s)", id)
@@ -164,69 +162,15 @@ func windowProblem(st engine.State, w engine.Window, id string) string {
 		return ""
 	}
 	open := fmt.Sprintf("the open window is %s (%s)", w.ID, w.Name)
-	got, ok1 := windowPlace(st, id)
-	now, ok2 := windowPlace(st, w.ID)
+	got, ok := st.WindowOf(id)
 	switch {
-	case !ok1:
+	case !ok:
 		return fmt.Sprintf("there is no window %q in this game; %s", id, open)
-	case !ok2 || got == now:
+	case got.Turn == w.Turn && got.Step == w.Step:
 		return fmt.Sprintf("window %s is not open; %s", id, open)
-	case got.before(now):
+	case got.Turn < w.Turn || got.Turn == w.Turn && got.Step < w.Step:
 		return fmt.Sprintf("window %s is closed; %s", id, open)
 	default:
 		return fmt.Sprintf("window %s is not yet open; %s", id, open)
 	}
-}
-
-// place is where a window falls in the sequence of play: its game-turn and
-// its step within the turn (-1 when the ruleset's order is unknown).
-type place struct{ turn, step int }
-
-func (p place) before(q place) bool {
-	if p.turn != q.turn || p.step < 0 || q.step < 0 {
-		return p.turn < q.turn
-	}
-	return p.step < q.step
-}
-
-// windowID is the shape of a window id: "GT3 RU-MOVE".
-var windowID = regexp.MustCompile(`^(?i)GT([0-9]{1,4}) ([A-Z0-9]+)-([A-Z]+)$`)
-
-// windowPlace finds the place of window id in the sequence of play of
-// st's game. Every window id starts with its game-turn; the order of the
-// windows inside a turn is the ruleset's: for gwite, the hidden set-up,
-// then each player-turn's Movement Phase, the other side's Cavalry
-// Withdrawal Before Combat Phase and the Combat Phase, the first side of
-// the game data moving first (std 4.0, T 18.23).
-func windowPlace(st engine.State, id string) (place, bool) {
-	m := windowID.FindStringSubmatch(id)
-	if m == nil {
-		return place{}, false
-	}
-	turn, _ := strconv.Atoi(m[1])
-	g, ok := st.(*gwite.Game)
-	if !ok {
-		return place{turn, -1}, true
-	}
-	sides := g.Data().Sides
-	side := -1
-	for i, s := range sides {
-		if strings.EqualFold(string(s), m[2]) {
-			side = i
-		}
-	}
-	if side < 0 || len(sides) != 2 {
-		return place{}, false
-	}
-	switch strings.ToUpper(m[3]) {
-	case "SETUP":
-		return place{turn, 0}, true
-	case "MOVE":
-		return place{turn, 1 + 3*side}, true
-	case "CAVWD":
-		return place{turn, 2 + 3*(1-side)}, true
-	case "COMBAT":
-		return place{turn, 3 + 3*side}, true
-	}
-	return place{}, false
 }

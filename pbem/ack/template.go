@@ -86,7 +86,7 @@ func Template(st engine.State, gameID string, side engine.Side) string {
 
 // actors are the units of v's side that may act in the window open in v.
 func actors(v *gwite.View) []gwite.UnitView {
-	kind := v.Win.ID[strings.LastIndexByte(v.Win.ID, '-')+1:]
+	kind := v.Win.Kind
 	var out []gwite.UnitView
 	for _, u := range v.Units {
 		if u.Side != v.For {

@@ -329,8 +329,7 @@ func (e *SpecError) Error() string { return strings.Join(e.Problems, "\n") }
 // openWindow is the store's record of window w opening at now, with its
 // deadline from the game's policy.
 func openWindow(rec *store.Game, w engine.Window, now time.Time) store.Window {
-	kind := w.ID[strings.LastIndexAny(w.ID, " -")+1:]
-	d, ok := rec.Policy.Deadline[kind]
+	d, ok := rec.Policy.Deadline[w.Kind]
 	if !ok {
 		d = 72 * time.Hour
 	}

@@ -20,17 +20,17 @@ import (
 func Orders(v *gwite.View) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# robot orders for %s, %s\n", v.Win.ID, v.For)
-	switch {
-	case strings.HasSuffix(v.Win.ID, "-SETUP"):
+	switch v.Win.Kind {
+	case "SETUP":
 		// T 18.23: hide the set-up stacks away from the enemy.
 		dest := map[string]hex.Hex{}
 		for _, u := range ownUnits(v) {
 			dest[u.ID] = u.Hex
 		}
 		hideStacks(v, newBoard(v), dest, &b)
-	case strings.HasSuffix(v.Win.ID, "-MOVE"):
+	case "MOVE":
 		moveOrders(v, &b)
-	case strings.HasSuffix(v.Win.ID, "-COMBAT"):
+	case "COMBAT":
 		combatOrders(v, &b)
 	}
 	return b.String()

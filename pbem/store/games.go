@@ -46,8 +46,8 @@ type Notice struct {
 
 // Policy is how the referee runs a game's windows.
 type Policy struct {
-	// Deadline is how long each kind of window stays open, by the last
-	// word of its id ("MOVE", "COMBAT", "CAVWD", "SETUP").
+	// Deadline is how long each kind of window stays open, by the
+	// window's Kind ("MOVE", "COMBAT", "CAVWD", "SETUP").
 	Deadline map[string]time.Duration
 	// Remind: how long before the deadline the sides that have sent
 	// nothing are reminded; 0 for no reminder.
