@@ -17,11 +17,13 @@ import (
 // would do if the other side sent nothing. It gives the path each move
 // given by destination takes and the odds of each attack. An order the
 // sandbox refuses is Refused when nothing the side cannot know could change
-// that: no die rolled before it touches its units or hexes, and nothing
-// hidden (a Gruppe marker, a hex out of sight) stands on or next to where
-// it goes. Otherwise, and for every order whose outcome hangs on a die or
-// on what is hidden, the remark is a Warning saying on what. Rolls are
-// not made: each comes out the way that lets the order go ahead.
+// that: nothing hidden (a Gruppe marker, a hex out of sight) stands on or
+// next to where it goes, and no earlier order's die touches it, or the
+// sandbox refuses it for the same reason with every die a 1 too.
+// Otherwise, and for every order whose outcome hangs on a die or on what
+// is hidden, the remark is a Warning saying on what. No die is rolled: in
+// the world the remarks describe each comes out the way that lets the
+// order go ahead.
 func (g *Game) Preview(side engine.Side, orders []engine.Order) []engine.Remark {
 	return g.View(side).(*View).preview(orders)
 }
