@@ -363,6 +363,13 @@ func (p *previewer) spread(o engine.Order, d doubt, evs []engine.Event) {
 // on or next to the hexes the order goes through or names, or, for an
 // order the sandbox refused, within reach of its units.
 func (p *previewer) hidden(o engine.Order, evs []engine.Event, refused bool) string {
+	// The sandbox holds no enemy the side cannot see, and an enemy only
+	// bars: it stops a move, shuts a rail line, cuts a command radius or a
+	// supply line. So what the sandbox refuses stays refused, but for a
+	// withdrawal, which an enemy next to the unit allows (std 12.11).
+	if refused && o.Verb != "withdraw" {
+		return ""
+	}
 	grid := p.g.Map().Grid
 	markers := map[hex.Hex]bool{}
 	for _, m := range p.v.Markers {

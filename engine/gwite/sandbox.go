@@ -68,7 +68,7 @@ func (v *View) sandboxGruppen(now int) Hidden {
 		h.Gruppen = append(h.Gruppen, gr)
 	}
 	for i, m := range v.Markers {
-		h.Gruppen = append(h.Gruppen, &Gruppe{N: i + 1, OnMap: true, Hex: m.Hex, Token: m.Token})
+		h.Gruppen = append(h.Gruppen, &Gruppe{N: i + 1, OnMap: true, Hex: m.Hex, Token: m.Token, Unknown: true})
 	}
 	return h
 }

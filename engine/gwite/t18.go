@@ -58,6 +58,10 @@ type Gruppe struct {
 	// a dummy (T 18.63); MPStamp is the phase it was spent in.
 	MPSpent int `json:",omitempty"`
 	MPStamp int `json:",omitempty"`
+	// Unknown is a marker in a sandbox built from the Russian's View
+	// (Sandbox): its box is empty because what it holds is hidden, not
+	// because it is a dummy, so it is never removed as one.
+	Unknown bool `json:"-"`
 }
 
 // Hidden is the changing state of T 18 (the Game field Hidden).
@@ -247,7 +251,7 @@ func (g *Game) gruppePlaced(u *Unit, h hex.Hex) {
 		return
 	}
 	for _, gr := range g.markersNear(h) {
-		if len(g.members(gr)) == 0 {
+		if len(g.members(gr)) == 0 && !gr.Unknown {
 			g.notef("T 18.41", "the Gruppe marker %s in %s was a dummy and is removed (a Russian unit came next to it in %s)", gr.Token, gr.Hex, h)
 			g.takeOff(gr)
 		}
