@@ -186,19 +186,27 @@ func unitLine(u Unit) string {
 
 // fill fills s into lines of at most Width columns, for text that starts
 // at column first; the lines after the first are indented by indent
-// blanks. A rule case in brackets ("[std 10.41]") is never split, and a
-// word longer than a line stands alone on its line.
+// blanks.
 func fill(first, indent int, s string) string {
-	pad := strings.Repeat(" ", indent)
+	return Fill(s, strings.Repeat(" ", first), strings.Repeat(" ", indent))[first:]
+}
+
+// Fill breaks text into lines of at most Width columns, the first line
+// starting with the prefix first and the others with rest (blanks, or a
+// comment's "# "). A short group in brackets or parentheses ("[std
+// 10.41]") is never split, and a word longer than a line (a hash) stands
+// alone on its line, whole.
+func Fill(text, first, rest string) string {
 	var b strings.Builder
-	n := first
-	for i, w := range words(s) {
+	b.WriteString(first)
+	n := utf8.RuneCountInString(first)
+	for i, w := range words(text) {
 		l := utf8.RuneCountInString(w)
 		switch {
 		case i == 0:
 		case n+1+l > Width:
-			b.WriteString("\n" + pad)
-			n = indent
+			b.WriteString("\n" + rest)
+			n = utf8.RuneCountInString(rest)
 		default:
 			b.WriteByte(' ')
 			n++

@@ -8,11 +8,12 @@ import (
 
 	"pbem/engine"
 	"pbem/orders"
+	"pbem/templates"
 )
 
-// width is the line length the acknowledgement keeps to, where it can:
-// orders are echoed whole.
-const width = 72
+// width is the line length the acknowledgement keeps to, where it can
+// (templates.Fill): orders are echoed whole.
+const width = templates.Width
 
 // Ack is what the acknowledgement of one order file says.
 type Ack struct {
@@ -36,7 +37,9 @@ func Acknowledge(a Ack) string {
 	var b strings.Builder
 	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	// para is a sentence or two, filled to the width.
-	para := func(format string, args ...any) { b.WriteString(fill(fmt.Sprintf(format, args...), "", "") + "\n") }
+	para := func(format string, args ...any) {
+		b.WriteString(templates.Fill(fmt.Sprintf(format, args...), "", "") + "\n")
+	}
 	name := "your order file"
 	if a.File != nil && a.File.Name != "" {
 		name = a.File.Name
@@ -62,10 +65,10 @@ func Acknowledge(a Ack) string {
 		switch {
 		case errors.As(a.Err, &errs):
 			for _, e := range errs {
-				line("%s", fill(e.Error(), "  ", "      "))
+				line("%s", templates.Fill(e.Error(), "  ", "      "))
 			}
 		case a.Err != nil:
-			line("%s", fill(a.Err.Error(), "  ", "      "))
+			line("%s", templates.Fill(a.Err.Error(), "  ", "      "))
 		default:
 			line("  (no reason given)")
 		}
@@ -94,7 +97,7 @@ func Acknowledge(a Ack) string {
 		line("  %s", strings.TrimSuffix(string(orders.Format(&orders.File{Orders: []engine.Order{o}})), "\n"))
 		for _, rm := range remarks {
 			if rm.Line == o.Line && !rm.Warning {
-				line("%s", fill(engine.Cited(rm.Text, rm.Case), "    # ", "      # "))
+				line("%s", templates.Fill(engine.Cited(rm.Text, rm.Case), "    # ", "      # "))
 			}
 		}
 	}
@@ -104,7 +107,7 @@ func Acknowledge(a Ack) string {
 			line("")
 			para("Errors: these orders will be refused when the window is resolved; the others stand:")
 			for _, p := range r.Problems {
-				line("%s", fill(p.String(), "  ", "      "))
+				line("%s", templates.Fill(p.String(), "  ", "      "))
 			}
 		}
 		var warnings []engine.Remark
@@ -118,7 +121,7 @@ func Acknowledge(a Ack) string {
 			line("Warnings, from what you can see now; the window is resolved against")
 			line("the position at its close:")
 			for _, w := range warnings {
-				line("%s", fill(w.String(), "  ", "      "))
+				line("%s", templates.Fill(w.String(), "  ", "      "))
 			}
 		}
 		line("")

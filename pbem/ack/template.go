@@ -10,6 +10,7 @@ import (
 	"pbem/engine/scenario"
 	"pbem/orders"
 	"pbem/pbem/report"
+	"pbem/templates"
 )
 
 // PlaceholderNonce is the nonce of a template, which the player must
@@ -28,7 +29,9 @@ func Template(st engine.State, gameID string, side engine.Side) string {
 	var b strings.Builder
 	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	// note is a comment filled to the width.
-	note := func(format string, args ...any) { b.WriteString(fill(fmt.Sprintf(format, args...), "# ", "# ") + "\n") }
+	note := func(format string, args ...any) {
+		b.WriteString(templates.Fill(fmt.Sprintf(format, args...), "# ", "# ") + "\n")
+	}
 	if w.Done {
 		line("# The game %s is over: no window is open.", gameID)
 		return b.String()
@@ -57,7 +60,7 @@ func Template(st engine.State, gameID string, side engine.Side) string {
 		} else {
 			note("Standing orders on file (a new one of the same kind replaces it):")
 			for _, s := range on {
-				line("%s", fill(s, "#   ", "#       "))
+				line("%s", templates.Fill(s, "#   ", "#       "))
 			}
 		}
 	}
@@ -123,13 +126,13 @@ func writeUnits(b *strings.Builder, units []gwite.UnitView) {
 			note = " (" + d.Notes + ")"
 		}
 		head := fmt.Sprintf("#   %-*s  %-7s  %-14s  ", wid, d.ID, d.Hex, d.Values)
-		fmt.Fprintf(b, "%s\n", fill(d.Name+note, head, "#"+strings.Repeat(" ", len(head)-1)))
+		fmt.Fprintf(b, "%s\n", templates.Fill(d.Name+note, head, "#"+strings.Repeat(" ", len(head)-1)))
 	}
 }
 
 // writeVerbs lists verbs as comments: usage, then what it does and its case.
 func writeVerbs(b *strings.Builder, verbs []engine.Verb) {
 	for _, v := range verbs {
-		fmt.Fprintf(b, "%s\n%s\n", fill(v.Usage(), "#   ", "#         "), fill(engine.Cited(v.Summary, v.Case), "#       ", "#       "))
+		fmt.Fprintf(b, "%s\n%s\n", templates.Fill(v.Usage(), "#   ", "#         "), templates.Fill(engine.Cited(v.Summary, v.Case), "#       ", "#       "))
 	}
 }
