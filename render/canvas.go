@@ -288,9 +288,9 @@ func (c *canvas) textWidth(f font.Face, s string) int {
 	return w.Round()
 }
 
-// text draws s with its baseline starting at (x, y).
-func (c *canvas) text(f font.Face, s string, x, y int, col color.RGBA) {
-	src := image.NewUniform(col)
+// eachGlyph walks the glyphs of s set with its baseline starting at (x, y),
+// kerned: visit gets each glyph with a mask and where its mask goes.
+func (c *canvas) eachGlyph(f font.Face, s string, x, y int, visit func(g *glyph, at image.Point)) {
 	dot := fixed.I(x)
 	prev := rune(-1)
 	for _, r := range s {
@@ -299,13 +299,19 @@ func (c *canvas) text(f font.Face, s string, x, y int, col color.RGBA) {
 		}
 		g := c.glyph(f, r)
 		if g.mask != nil {
-			at := image.Pt(dot.Round(), y).Add(g.off)
-			dr := g.mask.Rect.Add(at)
-			draw.DrawMask(c.img, dr, src, image.Point{}, g.mask, image.Point{}, draw.Over)
+			visit(g, image.Pt(dot.Round(), y).Add(g.off))
 		}
 		dot += g.advance
 		prev = r
 	}
+}
+
+// text draws s with its baseline starting at (x, y).
+func (c *canvas) text(f font.Face, s string, x, y int, col color.RGBA) {
+	src := image.NewUniform(col)
+	c.eachGlyph(f, s, x, y, func(g *glyph, at image.Point) {
+		draw.DrawMask(c.img, g.mask.Rect.Add(at), src, image.Point{}, g.mask, image.Point{}, draw.Over)
+	})
 }
 
 // align says where a text's anchor point lies on the text.
@@ -317,8 +323,8 @@ const (
 	right
 )
 
-// textAt draws s with its baseline at y and anchored at x.
-func (c *canvas) textAt(f font.Face, s string, x float64, y float64, a align, col color.RGBA) {
+// anchor is where s starts when its anchor a is at x.
+func (c *canvas) anchor(f font.Face, s string, x float64, a align) int {
 	w := float64(c.textWidth(f, s))
 	switch a {
 	case centre:
@@ -326,33 +332,20 @@ func (c *canvas) textAt(f font.Face, s string, x float64, y float64, a align, co
 	case right:
 		x -= w
 	}
-	c.text(f, s, int(math.Round(x)), int(math.Round(y)), col)
+	return int(math.Round(x))
+}
+
+// textAt draws s with its baseline at y and anchored at x.
+func (c *canvas) textAt(f font.Face, s string, x float64, y float64, a align, col color.RGBA) {
+	c.text(f, s, c.anchor(f, s, x, a), int(math.Round(y)), col)
 }
 
 // textBox is the rectangle of the ink of s drawn as textAt would draw it.
 func (c *canvas) textBox(f font.Face, s string, x, y float64, a align) image.Rectangle {
-	w := float64(c.textWidth(f, s))
-	switch a {
-	case centre:
-		x -= w / 2
-	case right:
-		x -= w
-	}
-	dot := fixed.I(int(math.Round(x)))
-	base := int(math.Round(y))
 	var box image.Rectangle
-	prev := rune(-1)
-	for _, r := range s {
-		if prev >= 0 {
-			dot += f.Kern(prev, r)
-		}
-		g := c.glyph(f, r)
-		if g.mask != nil {
-			box = box.Union(g.mask.Rect.Add(image.Pt(dot.Round(), base).Add(g.off)))
-		}
-		dot += g.advance
-		prev = r
-	}
+	c.eachGlyph(f, s, c.anchor(f, s, x, a), int(math.Round(y)), func(g *glyph, at image.Point) {
+		box = box.Union(g.mask.Rect.Add(at))
+	})
 	return box
 }
 
