@@ -100,15 +100,20 @@ type Moved struct {
 	Glimpse bool `json:",omitempty"`
 }
 
+// hexList is hexes as a player reads them: "0403 0504 0505".
+func hexList(hs []hex.Hex) string {
+	s := make([]string, len(hs))
+	for i, h := range hs {
+		s[i] = h.String()
+	}
+	return strings.Join(s, " ")
+}
+
 func (m *Moved) String() string {
-	var hs []string
-	for _, h := range m.Path {
-		hs = append(hs, h.String())
-	}
 	if m.Glimpse {
-		return fmt.Sprintf("%s is seen moving through %s, the rest of its move out of sight", m.Unit, strings.Join(hs, " "))
+		return fmt.Sprintf("%s is seen moving through %s, the rest of its move out of sight", m.Unit, hexList(m.Path))
 	}
-	s := fmt.Sprintf("%s moves %s", m.Unit, strings.Join(hs, " "))
+	s := fmt.Sprintf("%s moves %s", m.Unit, hexList(m.Path))
 	switch {
 	case m.Rail:
 		s += fmt.Sprintf(" (by rail, %d hexes)", len(m.Path)-1)

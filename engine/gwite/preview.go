@@ -360,8 +360,8 @@ func (p *previewer) spread(o engine.Order, d doubt, evs []engine.Event) {
 
 // hidden says what the side cannot see that could change what becomes of
 // order o: a Gruppe marker (T 18) or, under limited fog, a hex out of sight
-// on or next to the hexes the order goes through or names, or, for an
-// order the sandbox refused, within reach of its units.
+// on or next to the hexes the order goes through or names or its units
+// stand in (for an HQ's command, within its radius).
 func (p *previewer) hidden(o engine.Order, evs []engine.Event, refused bool) string {
 	// The sandbox holds no enemy the side cannot see, and an enemy only
 	// bars: it stops a move, shuts a rail line, cuts a command radius or a
@@ -378,7 +378,7 @@ func (p *previewer) hidden(o engine.Order, evs []engine.Event, refused bool) str
 	// A land move next to a marker holds the MP a zone of control under
 	// it would cost (T 18.41, AMB-30), so that only the marker's own hex
 	// leaves its way in doubt.
-	held := o.Verb == "move" && !refused
+	held := o.Verb == "move"
 	unseen := func(h hex.Hex, next bool) string {
 		switch {
 		case markers[h] && !(held && next):
@@ -388,12 +388,7 @@ func (p *previewer) hidden(o engine.Order, evs []engine.Event, refused bool) str
 		}
 		return ""
 	}
-	var hexes []hex.Hex
-	for _, e := range evs {
-		if m, ok := e.(*Moved); ok && m.Side == p.side {
-			hexes = append(hexes, m.Path...)
-		}
-	}
+	hexes := p.moves(evs)
 	for _, w := range wordsOfAll(o) {
 		if h, err := hex.Parse(w); err == nil {
 			hexes = append(hexes, h)
@@ -406,11 +401,8 @@ func (p *previewer) hidden(o engine.Order, evs []engine.Event, refused bool) str
 		if u.OnMap() {
 			hexes = append(hexes, u.Hex)
 		}
-		switch {
-		case o.Verb == "cc" && u.IsHQ():
+		if o.Verb == "cc" && u.IsHQ() {
 			reach = max(reach, p.g.commandRadius(u)+1)
-		case refused && (o.Verb == "move" || o.Verb == "rail" || o.Verb == "withdraw"):
-			reach = max(reach, u.MA()+1)
 		}
 	}
 	for _, h := range hexes {
@@ -488,15 +480,11 @@ func (p *previewer) path(o engine.Order, evs []engine.Event) {
 	if len(path) < 2 {
 		return
 	}
-	hs := make([]string, len(path))
-	for i, h := range path {
-		hs[i] = h.String()
-	}
 	if rail {
-		p.say(o, false, "std 5.33", "by rail through %s (%d hexes)", strings.Join(hs, " "), len(path)-1)
+		p.say(o, false, "std 5.33", "by rail through %s (%d hexes)", hexList(path), len(path)-1)
 		return
 	}
-	p.say(o, false, "std 5.12", "path %s (%d MP)", strings.Join(hs, " "), mp)
+	p.say(o, false, "std 5.12", "path %s (%d MP)", hexList(path), mp)
 }
 
 // odds gives an attack's odds as declared (std 8.4), whether its guard

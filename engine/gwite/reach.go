@@ -65,11 +65,3 @@ func (g *Game) unreachable(u *Unit, dest hex.Hex) (rule, reason string) {
 	}
 	return "std 5.14", why
 }
-
-func hexList(hs []hex.Hex) string {
-	s := make([]string, len(hs))
-	for i, h := range hs {
-		s[i] = h.String()
-	}
-	return strings.Join(s, " ")
-}

@@ -100,7 +100,7 @@ func (g *Game) WindowOf(id string) (engine.Window, bool) {
 	if turn < g.scen.First || turn > g.scen.Last {
 		return engine.Window{}, false
 	}
-	c := g.clone()
+	c := *g // Window reads the turn, the step and the data, and changes nothing
 	c.Turn, c.Over = turn, false
 	kind := strings.ToUpper(m[3])
 	if kind == "SETUP" {

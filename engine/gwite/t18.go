@@ -674,21 +674,18 @@ type MarkerMoved struct {
 }
 
 func (m *MarkerMoved) String() string {
-	var hs []string
-	for _, h := range m.Path {
-		hs = append(hs, h.String())
-	}
+	hs := hexList(m.Path)
 	if m.Glimpse {
-		return fmt.Sprintf("a Gruppe marker %s is seen moving through %s, the rest of its move out of sight", m.Token, strings.Join(hs, " "))
+		return fmt.Sprintf("a Gruppe marker %s is seen moving through %s, the rest of its move out of sight", m.Token, hs)
 	}
 	if m.For != hiddenSide {
-		return fmt.Sprintf("a Gruppe marker %s moves %s", m.Token, strings.Join(hs, " "))
+		return fmt.Sprintf("a Gruppe marker %s moves %s", m.Token, hs)
 	}
 	what := "dummy"
 	if len(m.Units) > 0 {
 		what = strings.Join(m.Units, " ")
 	}
-	s := fmt.Sprintf("Gruppe %d (marker %s: %s) moves %s (%d MP)", m.N, m.Token, what, strings.Join(hs, " "), m.MP)
+	s := fmt.Sprintf("Gruppe %d (marker %s: %s) moves %s (%d MP)", m.N, m.Token, what, hs, m.MP)
 	for _, n := range m.Notes {
 		s += "; " + n
 	}

@@ -13,11 +13,6 @@ import (
 	"pbem/templates"
 )
 
-// PlaceholderNonce is the nonce of a template, which the player must
-// change: a file that keeps it is refused (orders.ReadBinding), for the
-// nonce is the player's share of the dice.
-const PlaceholderNonce = orders.PlaceholderNonce
-
 // Template is the order template of side for the window open in st: the
 // header that binds a file to game gameID, side and the window, then as
 // comments the side's units that may act in the window with their hex and
@@ -39,7 +34,7 @@ func Template(st engine.State, gameID string, side engine.Side) string {
 	submits := slices.Contains(w.Submit, side)
 	note("Orders of %s for %s, the %s, in game %s.", side, w.ID, w.Name, gameID)
 	note("Change the nonce to a word of your own (%d to %d characters): it is your share of the dice of the window; a file with this one is refused. Add \"Final: yes\" to the header when these are your last orders for the window.", orders.MinNonce, orders.MaxNonce)
-	b.Write(orders.Format(&orders.File{Header: orders.Binding{Game: gameID, Side: string(side), Window: w.ID, Nonce: PlaceholderNonce}.Header()}))
+	b.Write(orders.Format(&orders.File{Header: orders.Binding{Game: gameID, Side: string(side), Window: w.ID, Nonce: orders.PlaceholderNonce}.Header()}))
 
 	v, _ := st.View(side).(*gwite.View)
 	if !submits {
