@@ -63,6 +63,9 @@ type State interface {
 	// or false if the sequence has no such window. Binding a file to the
 	// open window asks it which of the two comes first.
 	WindowOf(id string) (Window, bool)
+	// System is the name of the ruleset the game is played under, its
+	// registry key (Ruleset.Name).
+	System() string
 	// Check verifies the invariants that must hold between windows.
 	Check() error
 	// Snapshot encodes the state for storage: the same state always gives
@@ -133,4 +136,6 @@ func (r Remark) String() string {
 type View interface {
 	Side() Side
 	Window() Window
+	// Board is the view in terms every ruleset shares.
+	Board() *Board
 }

@@ -210,3 +210,6 @@ func (g *Game) sortedSides() []engine.Side {
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return out
 }
+
+// System implements engine.State.
+func (g *Game) System() string { return Ruleset{}.Name() }

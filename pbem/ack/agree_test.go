@@ -16,9 +16,9 @@ import (
 	"pbem/engine/gwite"
 	"pbem/engine/hex"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 	"pbem/pbem/dice"
-	"pbem/pbem/robot"
 	"pbem/scenarios"
 )
 
@@ -45,7 +45,7 @@ func TestAcknowledgementAgreesWithResolution(t *testing.T) {
 		w := p.st.Window()
 		for _, side := range w.Submit {
 			v := p.st.View(side).(*gwite.View)
-			bodies := []string{robot.Orders(v)}
+			bodies := []string{rulesetstest.Robot(p.st, side)}
 			for k := 0; k < 3; k++ {
 				bodies = append(bodies, mutate(rng, v, bodies[0]), randomOrders(rng, v))
 			}
@@ -156,7 +156,7 @@ func selfplayPositions(t *testing.T) []position {
 					out = append(out, position{st, label})
 					byside := map[engine.Side][]engine.Order{}
 					for _, side := range w.Submit {
-						f, err := orders.Parse("robot", []byte(robot.Orders(st.View(side).(*gwite.View))), verbs)
+						f, err := orders.Parse("robot", []byte(rulesetstest.Robot(st, side)), verbs)
 						if err != nil {
 							t.Fatal(err)
 						}

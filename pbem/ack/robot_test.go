@@ -9,9 +9,9 @@ import (
 	"pbem/engine"
 	"pbem/engine/gwite"
 	"pbem/engine/hex"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 	"pbem/pbem/dice"
-	"pbem/pbem/robot"
 )
 
 // The acknowledgement of the orders a player (the robot) sends in every
@@ -29,7 +29,7 @@ func TestAcknowledgeRobotOrders(t *testing.T) {
 		previewed := map[string][]string{} // unit -> the path its preview gave
 		rolls := map[int]bool{}            // lines whose units roll for command first
 		for _, side := range w.Submit {
-			body := robot.Orders(st.View(side).(*gwite.View))
+			body := rulesetstest.Robot(st, side)
 			name := fmt.Sprintf("robot-%s-%s", strings.ReplaceAll(w.ID, " ", "-"), side)
 			text := fmt.Sprintf("Game: t1\nSide: %s\nWindow: %s\nNonce: %s\n\n%s", side, w.ID, name, body)
 			f, err := orders.Parse(name, []byte(text), verbs)
