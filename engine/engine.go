@@ -21,6 +21,9 @@ type Ruleset interface {
 	// Verbs is the order language of this system: one table drives
 	// parsing, help text and the order templates.
 	Verbs() []Verb
+	// Kinds are the kinds of window of the sequence of play (Window.Kind),
+	// with the time a club gives a side for each unless it says otherwise.
+	Kinds() []Kind
 	// New starts scenario s of game g.
 	New(g *scenario.Game, s *scenario.Scenario, opt Options) (State, error)
 	// Restore rebuilds a state of scenario s of game g, started with opt,
@@ -91,6 +94,13 @@ type Window struct {
 	Optional bool     // nothing sent means the standing orders decide
 	Verbs    []string // verbs accepted in this window
 	Done     bool     // the game is over; no more windows
+}
+
+// Kind is a kind of window of a ruleset's sequence of play.
+type Kind struct {
+	Kind  string // as Window.Kind spells it: "MOVE"
+	Name  string // for people: "movement phase"
+	Hours int    // the default deadline, hours after the window opens
 }
 
 // Problem is an order that cannot be carried out, with the rule it breaks.
