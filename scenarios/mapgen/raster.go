@@ -1,4 +1,4 @@
-package main
+package mapgen
 
 import (
 	"math"
@@ -6,25 +6,18 @@ import (
 	"pbem/engine/hex"
 )
 
-// The grid and projection of scenarios/tannenberg/game.txt (gen_test.go
-// checks that they agree).
-var (
-	grid = hex.Grid{Rows: 30, Cols: 35, Parity: hex.EvenRowsWest}
-	proj = hex.Projection{Grid: grid, Ref: hex.Hex{Row: 3, Col: 3}, RefLat: 54.902, RefLon: 23.909, HexKm: 13.0, StdParallel: 53.0}
-)
-
-// Thresholds of the rasteriser: the share of a hex's sample points that must
-// lie in a shape for the hex to take its terrain.
+// Sampling of the rasteriser: a hex's share of a shape is the share of its
+// sample points that lie in the shape.
 const (
-	seaShare   = 0.5  // sea: more than half the hex
-	lakeShare  = 0.15 // lake: 15% or more (see Build)
-	areaShare  = 0.5  // forest and swamp: more than half the hex
-	sampleStep = 0.1  // spacing of sample points, in hex widths
+	sampleStep = 0.1 // spacing of sample points, in hex widths
 	hexRadius  = 0.57735026918962576
+	// A hex a quarter sea or more is never a lake hex, however much lake
+	// it holds: the lagoons' shores stay sea or land.
+	lakeMaxSea = 0.25
 )
 
 // samples returns the sample points inside h, in grid units.
-func samples(h hex.Hex) [][2]float64 {
+func samples(grid hex.Grid, h hex.Hex) [][2]float64 {
 	cx, cy := grid.Center(h)
 	var out [][2]float64
 	n := int(math.Ceil(0.6 / sampleStep))
@@ -39,6 +32,9 @@ func samples(h hex.Hex) [][2]float64 {
 	}
 	return out
 }
+
+// SamplesPerHex is how many points of a hex the rasteriser samples.
+func SamplesPerHex() int { return len(samples(hex.Grid{Rows: 1, Cols: 1}, hex.Hex{Row: 1, Col: 1})) }
 
 // polygon is a shape in lat/lon with its bounding box.
 type polygon struct {
@@ -77,11 +73,11 @@ func (p *polygon) contains(lat, lon float64) bool {
 }
 
 // cover returns the share of h's sample points inside any of polys.
-func cover(h hex.Hex, polys []*polygon) float64 {
-	pts := samples(h)
+func (m *Map) cover(h hex.Hex, polys []*polygon) float64 {
+	pts := samples(m.grid, h)
 	n := 0
 	for _, s := range pts {
-		lat, lon := proj.LatLon(s[0], s[1])
+		lat, lon := m.proj.LatLon(s[0], s[1])
 		for _, p := range polys {
 			if p.contains(lat, lon) {
 				n++
@@ -92,17 +88,90 @@ func cover(h hex.Hex, polys []*polygon) float64 {
 	return float64(n) / float64(len(pts))
 }
 
-// germanPolygon closes the frontier polyline round the German side, far
-// off the map to the west and north.
-func germanPolygon(border []LatLon) *polygon {
+// westPolygon closes a frontier polyline round its west side: from its
+// last point 2 degrees south, west to the antimeridian, north to 2 degrees
+// past its first point and back. The line must cross the whole map, north
+// edge to south edge, for the closing edges to stay off it. (Tannenberg
+// closed at 10E; no point of that map lies west of 10E, so no hex changes.)
+func westPolygon(border []LatLon) *polygon {
+	const west = -180
 	pts := append([]LatLon{}, border...)
 	last := border[len(border)-1]
 	first := border[0]
 	pts = append(pts,
 		LatLon{last.Lat - 2, last.Lon},
-		LatLon{last.Lat - 2, 10},
-		LatLon{first.Lat + 2, 10},
+		LatLon{last.Lat - 2, west},
+		LatLon{first.Lat + 2, west},
 		LatLon{first.Lat + 2, first.Lon},
 	)
 	return newPolygon(pts)
+}
+
+// countryPolygons returns the country of each polygon that assigns land,
+// in order of precedence: the border's west side, then country records.
+func countryPolygons(g *Geo) ([]string, [][]*polygon) {
+	var names []string
+	var polys [][]*polygon
+	if g.Border != nil {
+		names = append(names, g.Border.Extra["west"])
+		polys = append(polys, []*polygon{westPolygon(g.Border.Pts)})
+	}
+	for _, c := range g.Countries {
+		i := 0
+		for i < len(names) && names[i] != c.Kind {
+			i++
+		}
+		if i == len(names) {
+			names = append(names, c.Kind)
+			polys = append(polys, nil)
+		}
+		polys[i] = append(polys[i], newPolygon(c.Pts))
+	}
+	return names, polys
+}
+
+// classify picks a hex's terrain letter from its shares.
+func (m *Map) classify(sh shares) byte {
+	gm := m.game
+	water := sh.sea + sh.lake
+	switch {
+	case sh.sea > gm.SeaShare:
+		return gm.Sea
+	case sh.lake >= gm.LakeShare && sh.sea < lakeMaxSea:
+		// Long narrow lakes (the Masurian lakes) cover little of any hex
+		// yet bar movement together: a lower lake threshold keeps them.
+		return gm.Lake
+	case water > 0.5:
+		if sh.lake > sh.sea {
+			return gm.Lake
+		}
+		return gm.Sea
+	}
+	best := -1
+	for i := range gm.Areas {
+		if sh.area[i] > gm.AreaShare && (best < 0 || sh.area[i] > sh.area[best]) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		return gm.Areas[best].Letter
+	}
+	return gm.Clear
+}
+
+// countryOf picks a land hex's country: the country covering most of it,
+// if it covers more than the default country does (what no polygon
+// covers); else the default.
+func (m *Map) countryOf(names []string, sh shares, def string) string {
+	best, rest := -1, 1.0
+	for i, s := range sh.country {
+		rest -= s
+		if s > 0 && (best < 0 || s > sh.country[best]) {
+			best = i
+		}
+	}
+	if best >= 0 && (def == "" || sh.country[best] > math.Max(rest, 0)) {
+		return names[best]
+	}
+	return def
 }
