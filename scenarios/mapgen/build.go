@@ -140,6 +140,12 @@ func Build(g *Geo, gm *Game) (*Map, []string) {
 		m.proj = *g.Proj
 	}
 	m.proj.Grid = m.grid
+	if m.grid.Rows < 1 || m.grid.Cols < 1 {
+		return m, []string{fmt.Sprintf("%s: no grid: give a grid record or Game.Grid", g.Name)}
+	}
+	if err := m.proj.Check(); err != nil {
+		return m, []string{fmt.Sprintf("%s: %v: give a projection record or Game.Proj", g.Name, err)}
+	}
 	m.rasterise(g)
 	m.applyFixes(g)
 	m.buildTowns(g)

@@ -233,6 +233,9 @@ func TestCountryPolygons(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, errs := Build(g, galicia()); len(errs) != 1 || !strings.Contains(errs[0], "t.txt: no grid") {
+		t.Errorf("no grid: errors %v", errs)
+	}
 	m, errs := Build(g, gm)
 	if len(errs) == 0 || !strings.Contains(strings.Join(errs, "\n"), "is land in no country") {
 		t.Errorf("errors %v: want land in no country reported", errs)
