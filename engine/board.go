@@ -106,10 +106,13 @@ type Level struct {
 
 // Movement is a move a map draws as an arrow.
 type Movement struct {
-	Who  string // the piece, or "marker TOKEN"
-	Side Side
-	Path []hex.Hex
-	Rail bool
+	Who string // the piece, or "marker TOKEN"
+	// Group is the hidden group a marker's move is, as its own side knows
+	// it ("G3"); "" for a piece, or for the other side.
+	Group string
+	Side  Side
+	Path  []hex.Hex
+	Rail  bool
 	// Glimpse: the part of an enemy move a side saw under limited fog;
 	// the moderators, who see the whole move, skip it.
 	Glimpse bool

@@ -148,7 +148,11 @@ func (m *Moved) Movement() engine.Movement {
 
 // Movement implements engine.Mover: the marker moves for the German.
 func (m *MarkerMoved) Movement() engine.Movement {
-	return engine.Movement{Who: "marker " + m.Token, Side: "DE", Path: m.Path, Glimpse: m.Glimpse}
+	mv := engine.Movement{Who: "marker " + m.Token, Side: "DE", Path: m.Path, Glimpse: m.Glimpse}
+	if m.N > 0 {
+		mv.Group = fmt.Sprintf("G%d", m.N)
+	}
+	return mv
 }
 
 // Clash implements engine.Fighter: the fight is marked at the first hex

@@ -14,9 +14,9 @@ import (
 
 	"pbem/engine"
 	"pbem/engine/hex"
-	"pbem/engine/scenario"
 	"pbem/engine/rulesets"
 	"pbem/engine/rulesets/rulesetstest"
+	"pbem/engine/scenario"
 	"pbem/orders"
 	"pbem/pbem/dice"
 	"pbem/scenarios"

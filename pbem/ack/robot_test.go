@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/hex"
 	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
@@ -71,15 +70,15 @@ func TestAcknowledgeRobotOrders(t *testing.T) {
 			}
 		}
 		for _, e := range events {
-			switch m := e.(type) {
-			case *gwite.Moved:
-				if !m.Rail {
-					walked(m.Unit, m.Path)
-				}
-			case *gwite.MarkerMoved:
-				if m.N > 0 {
-					walked(fmt.Sprintf("G%d", m.N), m.Path)
-				}
+			mover, ok := e.(engine.Mover)
+			if !ok {
+				continue
+			}
+			switch m := mover.Movement(); {
+			case m.Group != "":
+				walked(m.Group, m.Path)
+			case !m.Rail && !strings.HasPrefix(m.Who, "marker "):
+				walked(m.Who, m.Path)
 			}
 		}
 		for unit, want := range previewed {
