@@ -75,6 +75,7 @@ type Piece struct {
 type Ghost struct {
 	Piece         // as it was seen; ID "marker TOKEN" for a marker
 	Turn   int    // the game-turn it was last seen
+	When   string // that turn as the map marks it ("GT3")
 	Window string // the window it was last seen in
 }
 

@@ -31,7 +31,7 @@ func (v *View) Board() *engine.Board {
 	for _, g := range v.Ghosts {
 		p := engine.Piece{ID: g.ID, Side: g.Side, Type: g.Type, Size: g.Size, OnMap: true, Hex: g.Hex}
 		p.Marker = strings.HasPrefix(g.ID, "marker ")
-		b.Ghosts = append(b.Ghosts, engine.Ghost{Piece: p, Turn: g.Turn, Window: g.Window})
+		b.Ghosts = append(b.Ghosts, engine.Ghost{Piece: p, Turn: g.Turn, When: fmt.Sprintf("GT%d", g.Turn), Window: g.Window})
 	}
 	for _, h := range v.Map.Grid.All() {
 		if !v.Sees(h) {

@@ -137,7 +137,7 @@ func counters(v *engine.Board) []render.Counter {
 			Strength: p.Strength, Group: p.Group})
 	}
 	for _, g := range v.Ghosts {
-		c := render.Counter{Hex: g.Hex, Side: g.Side, Type: g.Type, Size: g.Size, Ghost: true, Values: fmt.Sprintf("GT%d", g.Turn)}
+		c := render.Counter{Hex: g.Hex, Side: g.Side, Type: g.Type, Size: g.Size, Ghost: true, Values: g.When}
 		if token, ok := strings.CutPrefix(g.ID, "marker "); ok && g.Marker {
 			c.Marker, c.Label = true, token
 		} else {
