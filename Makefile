@@ -95,7 +95,7 @@ golden:
 
 # Every fuzz target of the repository, each for $(FUZZTIME).
 FUZZTIME ?= 30s
-FUZZ := FuzzParse:./orders/ FuzzReadBinding:./orders/ FuzzVerify:./orders/sig/ FuzzReadMail:./orders/sig/ FuzzParts:./orders/sig/ FuzzLoad:./engine/scenario/ FuzzRead:./pbem/intake/ FuzzReceive:./pbem/referee/
+FUZZ := FuzzParse:./orders/ FuzzReadBinding:./orders/ FuzzVerify:./orders/sig/ FuzzReadMail:./orders/sig/ FuzzParts:./orders/sig/ FuzzLoad:./engine/scenario/ FuzzRead:./pbem/intake/ FuzzReceive:./pbem/referee/ FuzzParse:./engine/qty/
 FUZZUNIT := $(FUZZ)
 fuzz:
 	@for t in $(FUZZ); do \
