@@ -156,3 +156,20 @@ type Fixture interface {
 	// false when the ruleset has no such expectation.
 	Expect(words []string) (problem string, known bool)
 }
+
+// Previewer is a state that can tell a side, before the window is
+// resolved, how its orders will fare (the acknowledgement's remarks); a
+// ruleset without it gets acknowledgements without remarks. Found through
+// the registry.
+type Previewer interface {
+	State
+	// Preview reads side's orders for the open window as things stand,
+	// from what side's View shows and nothing else, without rolling dice:
+	// the path chosen for a move given only its destination, the odds of
+	// an attack, the orders resolution will refuse whatever the dice and
+	// what side cannot see (Refused), and warnings for orders whose fate
+	// hangs on either or that would fare badly. An order neither Refused
+	// nor warned of is not refused when the window is resolved with the
+	// other side sending nothing. Orders Validate refuses get no remark.
+	Preview(side Side, orders []Order) []Remark
+}

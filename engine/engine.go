@@ -44,15 +44,6 @@ type State interface {
 	// Validate checks orders for one side against the open window without
 	// rolling dice or changing anything: a dry run for acknowledgements.
 	Validate(side Side, orders []Order) []Problem
-	// Preview reads side's orders for the open window as things stand,
-	// from what side's View shows and nothing else, without rolling dice:
-	// the path chosen for a move given only its destination, the odds of
-	// an attack, the orders resolution will refuse whatever the dice and
-	// what side cannot see (Refused), and warnings for orders whose fate
-	// hangs on either or that would fare badly. An order neither Refused
-	// nor warned of is not refused when the window is resolved with the
-	// other side sending nothing. Orders Validate refuses get no remark.
-	Preview(side Side, orders []Order) []Remark
 	// Resolve closes the open window with the orders each side sent (a
 	// side missing from the map sent nothing and its standing orders
 	// apply), runs every automatic step up to the next window, and returns

@@ -107,3 +107,13 @@ func Fixture(st engine.State) (engine.Fixture, bool) {
 	f, ok := st.(engine.Fixture)
 	return f, ok
 }
+
+// Preview is what st's rules system says of side's orders before the
+// window is resolved (engine.Previewer), and false if it gives no preview.
+func Preview(st engine.State, side engine.Side, orders []engine.Order) ([]engine.Remark, bool) {
+	p, ok := st.(engine.Previewer)
+	if !ok {
+		return nil, false
+	}
+	return p.Preview(side, orders), true
+}

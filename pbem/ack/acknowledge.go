@@ -116,6 +116,10 @@ func Acknowledge(a Ack) string {
 				warnings = append(warnings, rm)
 			}
 		}
+		if r.Unpreviewed {
+			line("")
+			para("The rules of this game give no preview: your orders were checked for their form and your units only, not for how they will fare.")
+		}
 		if len(warnings) > 0 {
 			line("")
 			line("Warnings, from what you can see now; the window is resolved against")

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"pbem/engine"
+	"pbem/engine/rulesets"
 	"pbem/orders"
 )
 
@@ -35,8 +36,11 @@ type Result struct {
 	Window   engine.Window    // the open window
 	Orders   []engine.Order   // every order of the file
 	Problems []engine.Problem // orders the window will refuse (st.Validate)
-	Remarks  []engine.Remark  // how st.Preview reads them, with warnings
-	Receipt  Receipt          // the receipt of this file
+	Remarks  []engine.Remark  // how the preview reads them, with warnings
+	// Unpreviewed: the rules system gives no preview (engine.Previewer),
+	// so the orders were checked for form only.
+	Unpreviewed bool
+	Receipt     Receipt // the receipt of this file
 	// Replaces is the receipt of the file this one replaces: the last one
 	// accepted for the window, if any.
 	Replaces *Receipt
@@ -111,7 +115,9 @@ func Bind(st engine.State, gameID string, side engine.Side, f *orders.File, sign
 	}
 	b.Game, b.Side, b.Window = gameID, string(side), w.ID
 	r := &Result{Binding: b, Window: w, Orders: f.Orders, Receipt: Receipt{Window: w.ID, Hash: Hash(Canonical(b, f.Orders)), Signed: signed}}
-	r.Problems, r.Remarks = judge(st, side, f.Orders)
+	var previewed bool
+	r.Problems, r.Remarks, previewed = judge(st, side, f.Orders)
+	r.Unpreviewed = !previewed
 	for _, a := range accepted {
 		if a.Window != w.ID {
 			continue
@@ -133,11 +139,12 @@ func Bind(st engine.State, gameID string, side engine.Side, f *orders.File, sign
 
 // judge is what the window will refuse of orders, Validate's problems and
 // the orders the preview finds refused whatever the dice and the other
-// side do, in the order of the file, and the preview's other remarks.
-func judge(st engine.State, side engine.Side, orders []engine.Order) ([]engine.Problem, []engine.Remark) {
-	problems := st.Validate(side, orders)
-	var remarks []engine.Remark
-	for _, rm := range st.Preview(side, orders) {
+// side do, in the order of the file, and the preview's other remarks;
+// previewed is false if the rules system gives no preview.
+func judge(st engine.State, side engine.Side, orders []engine.Order) (problems []engine.Problem, remarks []engine.Remark, previewed bool) {
+	problems = st.Validate(side, orders)
+	all, previewed := rulesets.Preview(st, side, orders)
+	for _, rm := range all {
 		if rm.Refused {
 			problems = append(problems, engine.Problem{Line: rm.Line, Order: rm.Order, Reason: rm.Text, Case: rm.Case})
 			continue
@@ -145,7 +152,7 @@ func judge(st engine.State, side engine.Side, orders []engine.Order) ([]engine.P
 		remarks = append(remarks, rm)
 	}
 	slices.SortStableFunc(problems, func(a, b engine.Problem) int { return a.Line - b.Line })
-	return problems, remarks
+	return problems, remarks, previewed
 }
 
 // stamp prints a signature time for an acknowledgement, in UTC.

@@ -148,7 +148,7 @@ func Run(name string, src []byte) *Result {
 	before := st
 	previews := map[engine.Side][]engine.Remark{}
 	for side, os := range byName {
-		previews[side] = st.Preview(side, os)
+		previews[side], _ = rulesets.Preview(st, side, os)
 	}
 	next, events, resolveErr := st.Resolve(byName, dice)
 	for _, e := range events {
