@@ -29,5 +29,5 @@
 // mistake of a file at once.
 //
 // This package imports only the standard library and pbem/engine; it must
-// not import a ruleset (engine/gwite) nor the daemon (pbem).
+// not import a ruleset (engine/rulesets/gwite) nor the daemon (pbem).
 package orders

@@ -129,7 +129,7 @@ func TestNoMailPasswordOffline(t *testing.T) {
 
 // A directory gives its .case files; its other files are not cases.
 func TestAdjudicateDir(t *testing.T) {
-	src := filepath.Join("..", "..", "engine", "gwite", "testdata", "cases")
+	src := filepath.Join("..", "..", "engine", "rulesets", "gwite", "testdata", "cases")
 	dir := t.TempDir()
 	for _, name := range []string{"units.txt", "5.34-russian-rail-no-attack.case", "10.41-occ-may-not-move.case"} {
 		data, err := os.ReadFile(filepath.Join(src, name))

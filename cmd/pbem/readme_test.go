@@ -640,7 +640,7 @@ func readmeRows() []readmeRow {
 			}
 		}},
 		{readme: []string{"pbem adjudicate FILE...", "pbem adjudicate DIR"}, run: func(t *testing.T, x *readmeSite, cmd string) {
-			dir := filepath.Join(x.root, "engine", "gwite", "testdata", "cases")
+			dir := filepath.Join(x.root, "engine", "rulesets", "gwite", "testdata", "cases")
 			cases, err := filepath.Glob(filepath.Join(dir, "*.case"))
 			if err != nil || len(cases) < 100 {
 				t.Fatalf("%d cases: %v", len(cases), err)

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
-	"pbem/engine/gwite/robot"
+	"pbem/engine/rulesets/gwite"
+	"pbem/engine/rulesets/gwite/robot"
 	"pbem/engine/scenario"
 )
 

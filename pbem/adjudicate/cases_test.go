@@ -9,7 +9,7 @@ import (
 // TestCases runs every adjudication case of the gwite rules, one subtest
 // per file.
 func TestCases(t *testing.T) {
-	files, err := Files(filepath.Join("..", "..", "engine", "gwite", "testdata", "cases"))
+	files, err := Files(filepath.Join("..", "..", "engine", "rulesets", "gwite", "testdata", "cases"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ event "no such thing"
 vp 5
 window GT1 DE-MOVE
 `
-	r := Run(filepath.Join("..", "..", "engine", "gwite", "testdata", "cases", "inverted.case"), []byte(src))
+	r := Run(filepath.Join("..", "..", "engine", "rulesets", "gwite", "testdata", "cases", "inverted.case"), []byte(src))
 	if r.Pass() || len(r.Failures) != 5 {
 		t.Fatalf("want 5 failures, got %d:\n%s", len(r.Failures), strings.Join(r.Failures, "\n"))
 	}
@@ -68,7 +68,7 @@ unit RU-25ID at 0303
 unit RU-25ID out-of-supply
 warning RU 9 "no such"
 `
-	r := Run(filepath.Join("..", "..", "engine", "gwite", "testdata", "cases", "words.case"), []byte(src))
+	r := Run(filepath.Join("..", "..", "engine", "rulesets", "gwite", "testdata", "cases", "words.case"), []byte(src))
 	all := strings.Join(r.Failures, "\n")
 	for _, want := range []string{"RU-25ID is at 0404", "RU-25ID is in supply", "the preview says: "} {
 		if !strings.Contains(all, want) {

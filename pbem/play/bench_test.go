@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/hex"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/gwite"
 	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 	"pbem/pbem/dice"

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/gwite"
 	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 	"pbem/pbem/ack"

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
-	"pbem/engine/gwite/robot"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/gwite"
+	"pbem/engine/rulesets/gwite/robot"
 	"pbem/orders"
 	"pbem/pbem/dice"
 	"pbem/scenarios"

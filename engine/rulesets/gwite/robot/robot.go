@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/hex"
+	"pbem/engine/rulesets/gwite"
 	"pbem/engine/scenario"
 )
 

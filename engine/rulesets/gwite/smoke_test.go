@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
+	"pbem/engine/rulesets/gwite"
 	"pbem/scenarios"
 )
 
