@@ -53,7 +53,7 @@ func staticCost(m *scenario.Map, a, b hex.Hex, tcr int) int8 {
 		return -1
 	}
 	s, ok := m.Grid.SideBetween(a, b)
-	if !ok || m.Terrain(b).Water() {
+	if !ok || m.Impassable(b) {
 		return -1
 	}
 	hs := m.Hexside(s)

@@ -547,7 +547,7 @@ func (g *Game) terrainStep(a, b hex.Hex) (int, bool) {
 		return 0, false
 	}
 	t := m.Terrain(b)
-	if t.Water() {
+	if m.Impassable(b) {
 		return 0, false
 	}
 	s, _ := m.Grid.SideBetween(a, b)

@@ -71,31 +71,32 @@ func (t Terrain) String() string {
 	return fmt.Sprintf("terrain(%q)", byte(t))
 }
 
-// Water reports whether no unit may enter or stand in the hex (std 5.4).
+// Water reports whether no unit may enter or stand in the hex, in the
+// default vocabulary (std 5.4: lake and sea). Code that serves any game
+// asks the map: Map.Impassable.
 func (t Terrain) Water() bool { return t == Lake || t == Sea }
 
-// parseTerrain accepts a grid letter or a name.
-func parseTerrain(s string) (Terrain, bool) {
-	for t, n := range terrainNames {
-		if s == n || (len(s) == 1 && Terrain(s[0]) == t) {
-			return t, true
-		}
-	}
-	return 0, false
-}
-
-// SideClass is what lies along a hexside (std 5.4).
-type SideClass int
+// SideClass is what lies along a hexside: the id of a hexside-type the
+// data declares (vocab.go). The constants are the default vocabulary's
+// (std 5.4), which Great War in the East reads.
+type SideClass string
 
 const (
-	NoSide     SideClass = iota
-	MinorRiver           // +1 MP to cross; attackers across it halved
-	MajorRiver           // as a minor river, and +2 to the die if every attacker crosses one
-	Blocked              // no movement or attack across
+	NoSide     SideClass = ""
+	MinorRiver SideClass = "minor"   // +1 MP to cross; attackers across it halved
+	MajorRiver SideClass = "major"   // as a minor river, and +2 to the die if every attacker crosses one
+	Blocked    SideClass = "blocked" // no movement or attack across
 )
 
+var sideClassNames = map[SideClass]string{NoSide: "none", MinorRiver: "river", MajorRiver: "major river", Blocked: "blocked"}
+
+// String is the default vocabulary's name of the class, or its id; the
+// data's own name is Vocabulary.Hexside(c).Name.
 func (c SideClass) String() string {
-	return [...]string{"none", "river", "major river", "blocked"}[c]
+	if n, ok := sideClassNames[c]; ok {
+		return n
+	}
+	return string(c)
 }
 
 // Hexside is what the data says about one hexside.
@@ -181,6 +182,50 @@ type Map struct {
 	Entries    []*Entry
 	ProjSrc    Source
 	GridSrc    Source
+	Regions    []*Region    // named hex sets (layers.go)
+	Fronts     []*FrontLine // scenario front lines (layers.go)
+	Layers     []*EdgeLayer // roads, railways and links as edges (layers.go)
+
+	vocab *Vocabulary // the game's terrains and hexside classes
+}
+
+// Vocab is the vocabulary of the map's game.
+func (m *Map) Vocab() *Vocabulary {
+	if m.vocab == nil {
+		return DefaultVocabulary()
+	}
+	return m.vocab
+}
+
+// TerrainName is the declared name of terrain t.
+func (m *Map) TerrainName(t Terrain) string {
+	if d := m.Vocab().Terrain(t); d != nil {
+		return d.Name
+	}
+	return t.String()
+}
+
+// Impassable reports whether h is on the map and no unit may enter it:
+// its terrain is declared enter=no (the default vocabulary's lake and sea).
+// Hexes off the map are not impassable by this test: the map edge is the
+// caller's business.
+func (m *Map) Impassable(h hex.Hex) bool {
+	if !m.Grid.Contains(h) || len(m.terrain) == 0 {
+		return false
+	}
+	d := m.Vocab().Terrain(m.Terrain(h))
+	return d != nil && !d.Enter
+}
+
+// Crossable reports whether units may cross hexside s: nothing lies along
+// it, or its class is declared cross=yes.
+func (m *Map) Crossable(s hex.Side) bool {
+	hs := m.Hexsides[s]
+	if hs == nil {
+		return true
+	}
+	d := m.Vocab().Hexside(hs.Class)
+	return d == nil || d.Cross
 }
 
 func (m *Map) index(h hex.Hex) int { return (h.Row-1)*m.Grid.Cols + h.Col - 1 }
@@ -301,6 +346,7 @@ func (v HQValues) String() string {
 type Unit struct {
 	ID        string
 	Side      Side
+	Nation    string // a declared nation of Side (vocab.go)
 	Type      UnitType
 	Size      Size
 	Name      string
@@ -402,6 +448,8 @@ type Game struct {
 	System     string
 	Sides      []Side
 	SideNames  map[Side]string
+	Vocab      *Vocabulary // terrains, hexside classes, unit types and sizes, nations
+	Tables     []*Table    // tables typed into the data (table.go)
 	Map        *Map
 	Units      []*Unit
 	Formations []*Formation

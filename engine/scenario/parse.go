@@ -45,6 +45,7 @@ type parser struct {
 	letters  map[string]Side
 	grids    []*gridBlock
 	gridDecl map[string]Pos // grid kind -> where declared
+	decls    []*record      // vocabulary declarations (vocab.go)
 }
 
 type gridBlock struct {
@@ -123,6 +124,8 @@ func parse(files []File) (*Game, ErrorList) {
 				deferred = append(deferred, p.withSrc(r))
 			case "country-letter":
 				p.countryLetter(r)
+			case "terrain-type", "hexside-type", "unit-type", "unit-size", "nation":
+				p.decls = append(p.decls, r)
 			case "row", "end":
 				p.errf(r.Pos, "%s outside a terrain or country grid", r.Keyword)
 			default:
@@ -134,23 +137,29 @@ func parse(files []File) (*Game, ErrorList) {
 			p.grids = append(p.grids, block)
 		}
 	}
+	for _, r := range p.decls {
+		p.declare(r)
+	}
+	p.finishVocab()
 	if p.g.Map.Grid.Rows == 0 {
 		p.errf(Pos{File: p.sibling(files, "game.txt"), Line: 1}, "no grid record: the map's rows and columns are unknown")
 		return p.g, p.errs
 	}
 	p.buildGrids(p.sibling(files, "map.txt"))
-	// Scenario records first, so that a file's placements find their
-	// scenario wherever they stand in it.
+	// Scenario and layer records first, so that a file's placements find
+	// their scenario, and edges their layer, wherever they stand.
+	first := func(r *record) bool { return r.Keyword == "scenario" || r.Keyword == "layer" }
 	for _, r := range deferred {
-		if r.Keyword == "scenario" {
+		if first(r) {
 			p.record(r)
 		}
 	}
 	for _, r := range deferred {
-		if r.Keyword != "scenario" {
+		if !first(r) {
 			p.record(r)
 		}
 	}
+	p.finishLayers()
 	p.index()
 	return p.g, p.errs
 }
@@ -206,6 +215,18 @@ func (p *parser) record(r *record) {
 		p.offmap(r)
 	case "entry":
 		p.entry(r)
+	case "hexside":
+		p.hexsideRecord(r)
+	case "region":
+		p.region(r)
+	case "front":
+		p.front(r)
+	case "layer":
+		p.layer(r)
+	case "edges":
+		p.edges(r)
+	case "table":
+		p.table(r)
 	case "formation":
 		p.formation(r)
 	case "unit", "hq":
@@ -574,13 +595,13 @@ func (p *parser) buildGrids(mapFile string) {
 				if c == 0 {
 					continue
 				}
-				t, ok := parseTerrain(string(c))
-				if !ok {
+				t := p.vocab().TerrainByKey(string(c))
+				if t == nil {
 					h := hex.Hex{Row: i/g.Cols + 1, Col: i%g.Cols + 1}
-					p.errf(p.rowPos(b, h.Row), "terrain grid: hex %s is %q: want one of . F B S L ~", h, string(c))
+					p.errf(p.rowPos(b, h.Row), "terrain grid: hex %s is %q: want a declared terrain letter (%s)", h, string(c), p.vocab().terrainKeys())
 					continue
 				}
-				m.terrain[i] = t
+				m.terrain[i] = t.Letter
 			}
 		case "country":
 			m.country = make([]Side, len(cells))
@@ -646,13 +667,13 @@ func (p *parser) override(r *record) {
 	m := p.g.Map
 	switch r.Keyword {
 	case "terrain":
-		t, ok := parseTerrain(r.Args[1].Value)
-		if !ok {
-			p.errf(r.Args[1].Pos, "terrain %s: %q is not a terrain", h, r.Args[1].Value)
+		t := p.vocab().TerrainByKey(r.Args[1].Value)
+		if t == nil {
+			p.errf(r.Args[1].Pos, "terrain %s: %q is not a declared terrain (%s)", h, r.Args[1].Value, p.vocab().terrainKeys())
 			return
 		}
 		if len(m.terrain) > 0 {
-			m.terrain[m.index(h)] = t
+			m.terrain[m.index(h)] = t.Letter
 		}
 	case "country":
 		s := Side(r.Args[1].Value)
@@ -787,14 +808,9 @@ func (p *parser) river(r *record) {
 	}
 	p.known(r)
 	name := r.Args[0].Value
-	var class SideClass
-	switch r.Args[1].Value {
-	case "major":
-		class = MajorRiver
-	case "minor":
-		class = MinorRiver
-	default:
-		p.errf(r.Args[1].Pos, "river %s: %q: want major or minor", name, r.Args[1].Value)
+	class := SideClass(r.Args[1].Value)
+	if p.vocab().Hexside(class) == nil {
+		p.errf(r.Args[1].Pos, "river %s: %q: want a declared hexside class (%s)", name, r.Args[1].Value, p.vocab().hexsideKeys())
 		return
 	}
 	src, _ := p.source(r, "")
@@ -807,6 +823,10 @@ func (p *parser) river(r *record) {
 
 func (p *parser) blocked(r *record) {
 	p.known(r)
+	if p.vocab().Hexside(Blocked) == nil {
+		p.errf(r.Pos, "blocked: no hexside class %q is declared (%s)", Blocked, p.vocab().hexsideKeys())
+		return
+	}
 	src, _ := p.source(r, "")
 	for _, a := range r.Args {
 		if s, ok := p.sideArg(r, a); ok {
@@ -939,14 +959,20 @@ func (p *parser) unit(r *record) {
 		return
 	}
 	u := &Unit{ID: r.Args[0].Value, Pos: r.Pos, Src: map[string]Source{}}
-	u.Side = p.sideField(r, "side")
+	if _, ok := r.field("side"); ok {
+		u.Side = p.sideField(r, "side")
+	}
+	p.unitNation(r, u)
 	u.Name = p.str(r, "name", true)
 	u.Parent = p.str(r, "parent", false)
 	u.WestFront = p.boolean(r, "wf")
 	u.Winter = p.boolean(r, "winter")
 	if r.Keyword == "hq" {
-		p.known(r, "side", "level", "name", "parent", "hq", "combat", "heroic", "ma", "reduced", "reduced.combat", "steps", "wf", "winter")
+		p.known(r, "side", "nation", "level", "name", "parent", "hq", "combat", "heroic", "ma", "reduced", "reduced.combat", "steps", "wf", "winter")
 		u.Type = HQ
+		if p.vocab().UnitType(HQ) == nil {
+			p.errf(r.Pos, "hq %s: no unit type %q is declared (%s)", u.ID, HQ, p.vocab().unitTypeKeys())
+		}
 		u.HQLevel = p.str(r, "level", true)
 		switch u.HQLevel {
 		case "army", "corps", "staff", "":
@@ -976,18 +1002,14 @@ func (p *parser) unit(r *record) {
 		}
 		u.Size = ""
 	} else {
-		p.known(r, "side", "type", "size", "name", "parent", "sp", "steps", "str", "tcr", "wf", "winter")
+		p.known(r, "side", "nation", "type", "size", "name", "parent", "sp", "steps", "str", "tcr", "wf", "winter")
 		u.Type = UnitType(p.str(r, "type", true))
-		switch u.Type {
-		case Infantry, Cavalry, Artillery, Depot, "":
-		default:
-			p.errf(r.Pos, "unit %s: type=%s: want inf, cav, art or depot", u.ID, u.Type)
+		if u.Type != "" && (u.Type == HQ || p.vocab().UnitType(u.Type) == nil) {
+			p.errf(r.Pos, "unit %s: type=%s: want a declared unit type other than hq (%s)", u.ID, u.Type, p.vocab().unitTypeKeys())
 		}
 		u.Size = Size(p.str(r, "size", u.Type != Depot))
-		switch u.Size {
-		case "III", "X", "XX", "XXX", "":
-		default:
-			p.errf(r.Pos, "unit %s: size=%s: want III, X, XX or XXX", u.ID, u.Size)
+		if u.Size != "" && p.vocab().UnitSize(u.Size) == nil {
+			p.errf(r.Pos, "unit %s: size=%s: want a declared unit size (%s)", u.ID, u.Size, p.vocab().unitSizeKeys())
 		}
 		u.SP = p.integer(r, "sp", true, 0)
 		u.Steps = p.integer(r, "steps", true, 1)
