@@ -86,7 +86,7 @@ func (g *Game) enterCost(u *Unit, a, b hex.Hex) step {
 	case town != nil && town.City:
 		cost = 1 // TEC: City 1 MP whatever else is in the hex
 	default:
-		cost, _ = terrainCost(t, u.TCR())
+		cost, _ = g.terrainCost(t, u.TCR())
 	}
 	if _, ok := m.Trenches[b]; ok {
 		cost++ // TEC: Trench +1

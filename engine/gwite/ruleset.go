@@ -153,8 +153,12 @@ func (Ruleset) New(data *scenario.Game, s *scenario.Scenario, opt engine.Options
 		return nil, fmt.Errorf("game %s has no map", data.ID)
 	}
 	data = data.ForScenario(s)
+	tabs, err := tablesFrom(data)
+	if err != nil {
+		return nil, err
+	}
 	g := &Game{
-		data: data, scen: s, opt: opt,
+		data: data, scen: s, opt: opt, tabs: tabs,
 		Turn: s.First, VP: s.StartVP,
 		LastOcc:  map[hex.Hex]engine.Side{},
 		Standing: map[engine.Side]*Standing{},

@@ -559,7 +559,7 @@ func (g *Game) terrainStep(a, b hex.Hex) (int, bool) {
 	if town := m.Towns[b]; m.Fortresses[b] != nil || (town != nil && town.City) {
 		cost = 1
 	} else {
-		cost, _ = terrainCost(t, sideTCR(RU))
+		cost, _ = g.terrainCost(t, sideTCR(RU))
 	}
 	if _, ok := m.Trenches[b]; ok {
 		cost++
