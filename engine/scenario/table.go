@@ -27,7 +27,7 @@ type TableRow struct {
 }
 
 // TableCell is one cell's text and where it came from: the cell's own
-// ROW:COL.src=, else its row's src=, else the table's.
+// ROW:COL.src=, else its row's ROW.src=, else the table's.
 type TableCell struct {
 	Value string
 	Src   Source
@@ -76,11 +76,10 @@ func (g *Game) Table(id string) *Table {
 //
 //	table ID title="..." src=...
 //	  columns KEY KEY ...
-//	  ROW CELL CELL ...        [src=... for this row's cells]
-//	  [ROW:COL.src=... for one cell]
+//	  ROW CELL CELL ...
+//	  [ROW.src=... for one row's cells, ROW:COL.src=... for one cell]
 //
-// Each continuation line is one line of the table; a line holding only
-// fields is not a row.
+// Each continuation line that holds words is one line of the table.
 func (p *parser) table(r *record) {
 	if !p.args(r, 1, "table ID title=... then a columns line and a line per row") {
 		return
@@ -108,27 +107,16 @@ func (p *parser) table(r *record) {
 		}
 		t.Columns = append(t.Columns, c.Value)
 	}
-	rowLine := map[int]bool{}
-	for _, l := range lines[1:] {
-		rowLine[l[0].Pos.Line] = true
-	}
-	// The table's own fields are those on lines that hold no row.
-	head := &record{Pos: r.Pos, Keyword: r.Keyword}
-	rowSrc := map[int]token{}
-	var cellSrc []token
+	var srcs []token
 	for _, f := range r.Fields {
 		switch {
-		case f.Key == "src" && rowLine[f.Pos.Line]:
-			rowSrc[f.Pos.Line] = f
-		case strings.HasSuffix(f.Key, ".src") && strings.Contains(f.Key, ":"):
-			cellSrc = append(cellSrc, f)
-		case f.Key == "title" || f.Key == "src":
-			head.Fields = append(head.Fields, f)
-		default:
-			p.errf(f.Pos, "table %s: unknown field %q (want title, src, or ROW:COL.src for one cell)", t.ID, f.Key)
+		case strings.HasSuffix(f.Key, ".src"):
+			srcs = append(srcs, f)
+		case f.Key != "title" && f.Key != "src":
+			p.errf(f.Pos, "table %s: unknown field %q (want title, src, ROW.src or ROW:COL.src)", t.ID, f.Key)
 		}
 	}
-	t.Src, _ = p.source(head, "")
+	t.Src, _ = p.source(r, "")
 	t.Src.Pos = r.Pos
 	for _, l := range lines[1:] {
 		row := &TableRow{Key: l[0].Value, Pos: l[0].Pos}
@@ -140,20 +128,14 @@ func (p *parser) table(r *record) {
 			p.errf(row.Pos, "table %s: row %s has %d cells for %d columns", t.ID, row.Key, len(l)-1, len(t.Columns))
 			continue
 		}
-		src := t.Src
-		if f, ok := rowSrc[row.Pos.Line]; ok {
-			if s, err := ParseSource(f.Value); err != nil {
-				p.errf(f.Pos, "table %s: row %s: src: %v", t.ID, row.Key, err)
-			} else {
-				src, src.Pos = s, f.Pos
-			}
-		}
 		for _, c := range l[1:] {
-			row.Cells = append(row.Cells, TableCell{Value: c.Value, Src: src})
+			row.Cells = append(row.Cells, TableCell{Value: c.Value, Src: t.Src})
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	p.cellSources(t, cellSrc)
+	// Rows first, then cells: a cell's own source wins over its row's.
+	sort.SliceStable(srcs, func(i, j int) bool { return !strings.Contains(srcs[i].Key, ":") && strings.Contains(srcs[j].Key, ":") })
+	p.cellSources(t, srcs)
 	if q := p.g.Table(t.ID); q != nil {
 		p.errf(r.Pos, "table %s already given at %s", t.ID, q.Pos)
 		return
@@ -162,13 +144,18 @@ func (p *parser) table(r *record) {
 	sort.SliceStable(p.g.Tables, func(i, j int) bool { return p.g.Tables[i].ID < p.g.Tables[j].ID })
 }
 
-// cellSources applies ROW:COL.src= fields to their cells.
+// cellSources applies ROW.src= fields to their rows' cells and
+// ROW:COL.src= fields to their cells.
 func (p *parser) cellSources(t *Table, fields []token) {
 	for _, f := range fields {
 		rc := strings.TrimSuffix(f.Key, ".src")
-		row, col, _ := strings.Cut(rc, ":")
+		row, col, one := strings.Cut(rc, ":")
 		r, c := t.Row(row), t.Col(col)
-		if r == nil || c < 0 {
+		switch {
+		case r == nil && !one:
+			p.errf(f.Pos, "table %s: %s: no row %s", t.ID, f.Key, row)
+			continue
+		case r == nil || (one && c < 0):
 			p.errf(f.Pos, "table %s: %s: no cell at row %s, column %s", t.ID, f.Key, row, col)
 			continue
 		}
@@ -178,6 +165,10 @@ func (p *parser) cellSources(t *Table, fields []token) {
 			continue
 		}
 		s.Pos = f.Pos
-		r.Cells[c].Src = s
+		for i := range r.Cells {
+			if !one || i == c {
+				r.Cells[i].Src = s
+			}
+		}
 	}
 }
