@@ -43,4 +43,3 @@ func (r Result) String() string {
 	}
 	return fmt.Sprint(int(r))
 }
-
