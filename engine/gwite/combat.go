@@ -183,7 +183,7 @@ func (g *Game) declareAttack(side engine.Side, o engine.Order, n int, ph *combat
 		switch {
 		case !u.OnMap():
 			return bad("std 8.11", "%s is not on the map", id)
-		case u.IsHQ() && !u.Data.Heroic:
+		case u.IsHQ() && !heroic(u.Data):
 			return bad("std 8.12", "%s is an HQ whose combat strength counts only in defense", id)
 		case !u.IsHQ() && u.Strength().Attack <= 0:
 			return bad("std 8.12", "%s has no attack strength", id)

@@ -32,7 +32,7 @@ func (g *Game) railCapacity(side engine.Side) int {
 	}
 	for _, t := range g.data.TurnTrack(g.scen) {
 		if t.N == g.Turn {
-			return t.RusRail
+			return rusRail(t)
 		}
 	}
 	return 0

@@ -153,6 +153,9 @@ func (Ruleset) New(data *scenario.Game, s *scenario.Scenario, opt engine.Options
 		return nil, fmt.Errorf("game %s has no map", data.ID)
 	}
 	data = data.ForScenario(s)
+	if err := checkAttrs(data); err != nil {
+		return nil, err
+	}
 	tabs, err := tablesFrom(data)
 	if err != nil {
 		return nil, err

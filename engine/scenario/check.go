@@ -315,7 +315,7 @@ func (g *Game) checkScenario(s *Scenario, errs *ErrorList) {
 		}
 		placed[pl.Unit] = pl.Pos
 		units[pl] = u
-		if u.Winter && !winter {
+		if u.Attrs.Flag("winter") && !winter {
 			errs.add(pl.Pos, "%s: unit %s is a Winter Battle unit and plays only in 22.4 (T[2.3])", s.Name, u.ID)
 		}
 	}

@@ -113,19 +113,22 @@ type Town struct {
 	Hex  hex.Hex
 	Name string
 	City bool // City terrain: defender doubled, 1 MP (std 5.4)
-	VP   int  // victory points per turn of Russian control (T 21.11); 0 if none
-	Src  Source
+	// VP is what the town is worth; who scores it, and when, is the rules
+	// system's (gwite: per turn of Russian control, T 21.11). 0 if none.
+	VP    int
+	Attrs Attrs // declared attributes (attrs.go)
+	Src   Source
 }
 
 // Fortress is a printed fortress (std 11.0).
 type Fortress struct {
-	Hex         hex.Hex
-	Name        string
-	Owner       Side
-	Full, Weak  int  // defense strengths: full, and after 2 steps lost (std 11.14)
-	Steps       int  // std 11.13: 4
-	WestVistula bool // VP class (T 21.2)
-	Src         Source
+	Hex        hex.Hex
+	Name       string
+	Owner      Side
+	Full, Weak int   // defense strengths: full, and after 2 steps lost (std 11.14)
+	Steps      int   // std 11.13: 4
+	Attrs      Attrs // declared attributes (attrs.go); gwite: vistula (T 21.2)
+	Src        Source
 }
 
 // RailLine is a railway drawn through hex centres (std 5.3). Consecutive
@@ -344,25 +347,25 @@ func (v HQValues) String() string {
 
 // Unit is one counter's static data.
 type Unit struct {
-	ID        string
-	Side      Side
-	Nation    string // a declared nation of Side (vocab.go)
-	Type      UnitType
-	Size      Size
-	Name      string
-	Parent    string     // formation id (army or corps), "" if none
-	SP        int        // stacking points (std 6.11)
-	Steps     int        // std 8.51-8.53
-	Str       []Strength // per step state, full strength first; len == Steps (not for HQs)
-	TCR       int
-	HQLevel   string     // army, corps or staff (HQs only)
-	HQ        []HQValues // front, then reduced side if it has one
-	Heroic    bool
-	MA        int               // HQ movement allowance
-	WestFront bool              // arrives by T 19.22
-	Winter    bool              // only in the Winter Battle, 22.4 (T[2.3])
-	Src       map[string]Source // per field; "" is the record's default
-	Pos       Pos
+	ID      string
+	Side    Side
+	Nation  string // a declared nation of Side (vocab.go)
+	Type    UnitType
+	Size    Size
+	Name    string
+	Parent  string     // formation id (army or corps), "" if none
+	SP      int        // stacking points (std 6.11)
+	Steps   int        // std 8.51-8.53
+	Str     []Strength // per step state, full strength first; len == Steps (not for HQs)
+	TCR     int
+	HQLevel string     // army, corps or staff (HQs only)
+	HQ      []HQValues // front, then reduced side if it has one
+	// Heroic is Attrs.Flag("heroic"), kept while gwite's view reads it.
+	Heroic bool
+	MA     int               // HQ movement allowance
+	Attrs  Attrs             // declared attributes (attrs.go); gwite: wf (T 19.22), winter (T[2.3]), heroic (std 10.23)
+	Src    map[string]Source // per field; "" is the record's default
+	Pos    Pos
 }
 
 // Source returns the source of one field of the unit.
@@ -389,11 +392,11 @@ type Formation struct {
 
 // Turn is one box of the turn track.
 type Turn struct {
-	N       int
-	Date    string
-	RusRail int // Russian rail capacity in SP (T[5.41])
-	Src     Source
-	Pos     Pos
+	N     int
+	Date  string
+	Attrs Attrs // declared attributes (attrs.go); gwite: rusrail (T[5.41])
+	Src   Source
+	Pos   Pos
 }
 
 // Param is a named rule parameter.

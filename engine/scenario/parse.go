@@ -124,7 +124,7 @@ func parse(files []File) (*Game, ErrorList) {
 				deferred = append(deferred, p.withSrc(r))
 			case "country-letter":
 				p.countryLetter(r)
-			case "terrain-type", "hexside-type", "unit-type", "unit-size", "nation":
+			case "terrain-type", "hexside-type", "unit-type", "unit-size", "nation", "attribute":
 				p.decls = append(p.decls, r)
 			case "row", "end":
 				p.errf(r.Pos, "%s outside a terrain or country grid", r.Keyword)
@@ -500,14 +500,14 @@ func (p *parser) turn(r *record) {
 	if !p.args(r, 1, "turn N date=... rusrail=SP") {
 		return
 	}
-	p.known(r, "date", "rusrail")
+	p.known(r, append(p.vocab().attrNames("turn"), "date")...)
 	n, err := strconv.Atoi(r.Args[0].Value)
 	if err != nil || n < 1 {
 		p.errf(r.Pos, "turn %q: want a turn number from 1", r.Args[0].Value)
 		return
 	}
 	src, _ := p.source(r, "")
-	t := &Turn{N: n, Date: p.str(r, "date", false), RusRail: p.integer(r, "rusrail", false, 0), Src: src, Pos: r.Pos}
+	t := &Turn{N: n, Date: p.str(r, "date", false), Attrs: p.attrs(r), Src: src, Pos: r.Pos}
 	// A turn record in a scenario's file belongs to that scenario's own
 	// turn track (the Winter Battle is fought in 1915, on a track of its
 	// own); elsewhere it is the game's track.
@@ -695,12 +695,12 @@ func (p *parser) town(r *record) {
 	if !p.args(r, 2, "town HEX NAME [city] vp=N") {
 		return
 	}
-	p.known(r, "vp")
+	p.known(r, append(p.vocab().attrNames("town"), "vp")...)
 	h, ok := p.hexArg(r, r.Args[0], "hex")
 	if !ok {
 		return
 	}
-	t := &Town{Hex: h, Name: r.Args[1].Value, VP: p.integer(r, "vp", false, 0)}
+	t := &Town{Hex: h, Name: r.Args[1].Value, VP: p.integer(r, "vp", false, 0), Attrs: p.attrs(r)}
 	for _, a := range r.Args[2:] {
 		if a.Value == "city" {
 			t.City = true
@@ -717,10 +717,10 @@ func (p *parser) town(r *record) {
 }
 
 func (p *parser) fortress(r *record) {
-	if !p.args(r, 2, "fortress HEX NAME owner=SIDE full=N weak=N steps=4 vistula=west|east") {
+	if !p.args(r, 2, "fortress HEX NAME owner=SIDE full=N weak=N steps=4 [ATTRIBUTE=VALUE...]") {
 		return
 	}
-	p.known(r, "owner", "full", "weak", "steps", "vistula")
+	p.known(r, append(p.vocab().attrNames("fortress"), "owner", "full", "weak", "steps")...)
 	h, ok := p.hexArg(r, r.Args[0], "hex")
 	if !ok {
 		return
@@ -728,14 +728,7 @@ func (p *parser) fortress(r *record) {
 	f := &Fortress{
 		Hex: h, Name: r.Args[1].Value, Owner: p.sideField(r, "owner"),
 		Full: p.integer(r, "full", true, 0), Weak: p.integer(r, "weak", true, 0),
-		Steps: p.integer(r, "steps", false, 4),
-	}
-	switch v := p.str(r, "vistula", true); v {
-	case "west":
-		f.WestVistula = true
-	case "east", "":
-	default:
-		p.errf(r.Pos, "fortress %s: vistula=%s: want west or east", f.Name, v)
+		Steps: p.integer(r, "steps", false, 4), Attrs: p.attrs(r),
 	}
 	if f.Weak > f.Full {
 		p.errf(r.Pos, "fortress %s: weakened defense %d exceeds full %d (std 11.14)", f.Name, f.Weak, f.Full)
@@ -965,10 +958,9 @@ func (p *parser) unit(r *record) {
 	p.unitNation(r, u)
 	u.Name = p.str(r, "name", true)
 	u.Parent = p.str(r, "parent", false)
-	u.WestFront = p.boolean(r, "wf")
-	u.Winter = p.boolean(r, "winter")
+	u.Attrs = p.attrs(r)
 	if r.Keyword == "hq" {
-		p.known(r, "side", "nation", "level", "name", "parent", "hq", "combat", "heroic", "ma", "reduced", "reduced.combat", "steps", "wf", "winter")
+		p.known(r, append(p.vocab().attrNames("hq"), "side", "nation", "level", "name", "parent", "hq", "combat", "ma", "reduced", "reduced.combat", "steps")...)
 		u.Type = HQ
 		if p.vocab().UnitType(HQ) == nil {
 			p.errf(r.Pos, "hq %s: no unit type %q is declared (%s)", u.ID, HQ, p.vocab().unitTypeKeys())
@@ -979,7 +971,7 @@ func (p *parser) unit(r *record) {
 		default:
 			p.errf(r.Pos, "hq %s: level=%s: want army, corps or staff", u.ID, u.HQLevel)
 		}
-		u.Heroic = p.boolean(r, "heroic")
+		u.Heroic = u.Attrs.Flag("heroic")
 		u.MA = p.integer(r, "ma", true, 0)
 		combat := p.integer(r, "combat", true, 0)
 		if v := p.str(r, "hq", true); v != "" {
@@ -1002,7 +994,7 @@ func (p *parser) unit(r *record) {
 		}
 		u.Size = ""
 	} else {
-		p.known(r, "side", "nation", "type", "size", "name", "parent", "sp", "steps", "str", "tcr", "wf", "winter")
+		p.known(r, append(p.vocab().attrNames("unit"), "side", "nation", "type", "size", "name", "parent", "sp", "steps", "str", "tcr")...)
 		u.Type = UnitType(p.str(r, "type", true))
 		if u.Type != "" && (u.Type == HQ || p.vocab().UnitType(u.Type) == nil) {
 			p.errf(r.Pos, "unit %s: type=%s: want a declared unit type other than hq (%s)", u.ID, u.Type, p.vocab().unitTypeKeys())

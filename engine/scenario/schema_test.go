@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -108,20 +109,23 @@ func TestSchemaProblems(t *testing.T) {
 	for _, tc := range []struct {
 		name, file, from, to, want string
 	}{
-		{"undeclared terrain letter", "map.txt", "row 02 . R", "row 02 . F", `map.txt:6: terrain grid: hex 0205 is "F": want a declared terrain letter`},
-		{"nation of the wrong side", "units.txt", "RU-8 side=AL", "RU-8 side=AL nation=DE", `units.txt:4: unit RU-8: nation DE fights for CP, not AL`},
-		{"side of two nations", "units.txt", "AH-4 nation=AH", "AH-4 side=CP", `units.txt:3: unit AH-4: side CP has nations AH, DE: say which with nation=`},
-		{"undeclared unit type", "units.txt", "type=cav", "type=art", `units.txt:4: unit RU-8: type=art: want a declared unit type other than hq (inf, cav)`},
-		{"undeclared size", "units.txt", "size=corps", "size=XX", `units.txt:4: unit RU-8: size=XX: want a declared unit size (army, corps)`},
-		{"undeclared hexside class", "map.txt", "river Styr river", "river Styr major", `map.txt:16: river Styr: "major": want a declared hexside class (river, strait)`},
-		{"blocked undeclared", "map.txt", "hexside strait 0206/0306", "blocked 0206/0306", `map.txt:17: blocked: no hexside class "blocked" is declared (river, strait)`},
-		{"duplicate terrain letter", "game.txt", "letter=R name=Rough", "letter=M name=Rough", `game.txt:10: terrain-type rough: letter M is already marsh's`},
-		{"short table row", "game.txt", "north   S   S   S", "north   S   S", "game.txt:24: table weather: row north has 2 cells for 3 columns"},
-		{"cell source of no cell", "game.txt", "north:aug.src", "north:sep.src", "game.txt:27: table weather: north:sep.src: no cell at row north, column sep"},
-		{"broken front", "map.txt", "0203/0304 0303/0304", "0203/0304 0403/0404", "map.txt:21: front 1916: hexside 0403/0404 does not meet 0203/0304 at a corner"},
-		{"edge of distant hexes", "map.txt", "edges rail 0105 0104 0103 0102", "edges rail 0105 0104 0103 0302", "map.txt:23: edges rail: 0302 does not touch 0103"},
-		{"undeclared attribute", "map.txt", "capacity=3", "capcity=3", `map.txt:26: edges: unknown field "capcity" (want capacity)`},
-		{"region hex off the map", "map.txt", "0404 0405 0406", "0404 0405 0407", "map.txt:19: region: hex 0407 is off the map"},
+		{"undeclared terrain letter", "map.txt", "row 02 . R", "row 02 . F", `terrain grid: hex 0205 is "F": want a declared terrain letter`},
+		{"nation of the wrong side", "units.txt", "RU-8 side=AL", "RU-8 side=AL nation=DE", `unit RU-8: nation DE fights for CP, not AL`},
+		{"side of two nations", "units.txt", "AH-4 nation=AH", "AH-4 side=CP", `unit AH-4: side CP has nations AH, DE: say which with nation=`},
+		{"undeclared unit type", "units.txt", "type=cav", "type=art", `unit RU-8: type=art: want a declared unit type other than hq (inf, cav)`},
+		{"undeclared size", "units.txt", "size=corps", "size=XX", `unit RU-8: size=XX: want a declared unit size (army, corps)`},
+		{"undeclared hexside class", "map.txt", "river Styr river", "river Styr major", `river Styr: "major": want a declared hexside class (river, strait)`},
+		{"blocked undeclared", "map.txt", "hexside strait 0206/0306", "blocked 0206/0306", `blocked: no hexside class "blocked" is declared (river, strait)`},
+		{"duplicate terrain letter", "game.txt", "letter=R name=Rough", "letter=M name=Rough", `terrain-type rough: letter M is already marsh's`},
+		{"short table row", "game.txt", "north   S   S   S", "north   S   S", "table weather: row north has 2 cells for 3 columns"},
+		{"cell source of no cell", "game.txt", "north:aug.src", "north:sep.src", "table weather: north:sep.src: no cell at row north, column sep"},
+		{"broken front", "map.txt", "0203/0304 0303/0304", "0203/0304 0403/0404", "front 1916: hexside 0403/0404 does not meet 0203/0304 at a corner"},
+		{"edge of distant hexes", "map.txt", "edges rail 0105 0104 0103 0102", "edges rail 0105 0104 0103 0302", "edges rail: 0302 does not touch 0103"},
+		{"undeclared attribute", "map.txt", "capacity=3", "capcity=3", `edges: unknown field "capcity" (want capacity)`},
+		{"undeclared attribute of a unit", "units.txt", "tcr=1", "tcr=1 wf=yes", `unit: unknown field "wf" (want optional, side`},
+		{"attribute value not allowed", "map.txt", "front=north", "front=west", `town: front=west: want north or south`},
+		{"attribute not a number", "game.txt", "turn 1 date=1916-06", "turn 1 date=1916-06 supply=lots", `turn: supply=lots is not a whole number`},
+		{"region hex off the map", "map.txt", "0404 0405 0406", "0404 0405 0407", "region: hex 0407 is off the map"},
 	} {
 		files := docExample(t)
 		found := false
@@ -134,9 +138,18 @@ func TestSchemaProblems(t *testing.T) {
 		if !found {
 			t.Fatalf("%s: %q is not in the example's %s", tc.name, tc.from, tc.file)
 		}
+		// The problem is reported at the line the change is on.
+		var line int
+		for _, f := range files {
+			if f.Name == tc.file {
+				before, _, _ := strings.Cut(string(f.Data), tc.to)
+				line = strings.Count(before, "\n") + 1
+			}
+		}
+		want := fmt.Sprintf("%s:%d: %s", tc.file, line, tc.want)
 		_, err := Load(files)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: want a problem %q, got:\n%v", tc.name, tc.want, err)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: want a problem %q, got:\n%v", tc.name, want, err)
 		}
 	}
 }
@@ -167,7 +180,7 @@ func TestDefaultVocabulary(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the Tannenberg data does not load:\n%v", err)
 	}
-	if got := strings.Join(old.Vocab.Defaulted, " "); got != "terrain-type hexside-type unit-type unit-size nation" {
+	if got := strings.Join(old.Vocab.Defaulted, " "); got != "terrain-type hexside-type unit-type unit-size nation attribute" {
 		t.Errorf("defaulted %q, want every kind", got)
 	}
 	if u := old.Unit("DE-1ID"); u == nil || u.Nation != "DE" {
@@ -194,6 +207,13 @@ unit-size XX name=division
 unit-size XXX name=corps
 nation RU name=Russian side=RU
 nation DE name=German side=DE
+attribute unit wf kind=flag
+attribute unit winter kind=flag
+attribute hq wf kind=flag
+attribute hq winter kind=flag
+attribute hq heroic kind=flag
+attribute fortress vistula kind=word values=west,east required=yes
+attribute turn rusrail kind=int
 `
 	files := tannenbergFiles(t)
 	for i := range files {
@@ -254,8 +274,26 @@ nation DE name=German side=DE
 		t.Error("the hexsides read differently")
 	}
 	for i, u := range old.Units {
-		if d := declared.Units[i]; u.ID != d.ID || u.Type != d.Type || u.Size != d.Size || u.Nation != d.Nation {
+		if d := declared.Units[i]; u.ID != d.ID || u.Type != d.Type || u.Size != d.Size || u.Nation != d.Nation ||
+			!reflect.DeepEqual(u.Attrs, d.Attrs) || u.Heroic != d.Heroic {
 			t.Fatalf("unit %s reads differently", u.ID)
 		}
+	}
+	for h, f := range old.Map.Fortresses {
+		if !reflect.DeepEqual(f.Attrs, declared.Map.Fortresses[h].Attrs) {
+			t.Errorf("fortress %s reads differently", f.Name)
+		}
+	}
+	for i, tu := range old.Turns {
+		if !reflect.DeepEqual(tu.Attrs, declared.Turns[i].Attrs) {
+			t.Errorf("turn %d reads differently", tu.N)
+		}
+	}
+	// What gwite reads of them, as it read the fields they replace.
+	if old.Unit("DE-vF-1").Attrs.Flag("heroic") != true || old.Unit("DE-vF-1").Heroic != true {
+		t.Error("DE-vF-1 is no longer heroic")
+	}
+	if n := old.Turns[0].Attrs.Int("rusrail"); n != 6 {
+		t.Errorf("turn 1 rusrail %d, want 6", n)
 	}
 }

@@ -17,8 +17,9 @@ type Vocabulary struct {
 	UnitTypes   []*UnitTypeDef
 	UnitSizes   []*UnitSizeDef
 	Nations     []*Nation
+	Attributes  []*AttrDecl // fields of records a rules system reads (attrs.go)
 	// Defaulted names the kinds (terrain-type, hexside-type, unit-type,
-	// unit-size, nation) the data declared none of.
+	// unit-size, nation, attribute) the data declared none of.
 	Defaulted []string
 }
 
@@ -190,14 +191,14 @@ func (v *Vocabulary) Declared(kind string) bool {
 
 // --- parsing --------------------------------------------------------------
 
-// vocabKinds are the declaration records, in the order their defaults are
-// filled in.
-var vocabKinds = []string{"terrain-type", "hexside-type", "unit-type", "unit-size", "nation"}
-
 // declare reads one declaration record. Declarations are read in the first
 // pass, with the sides, so that grids and units can be checked against
 // them.
 func (p *parser) declare(r *record) {
+	if r.Keyword == "attribute" {
+		p.declareAttr(r)
+		return
+	}
 	if !p.args(r, 1, r.Keyword+" ID name=NAME ...") {
 		return
 	}
@@ -299,6 +300,9 @@ func (p *parser) finishVocab() {
 			v.Nations = append(v.Nations, &Nation{ID: string(s), Name: p.g.SideNames[s], Side: s, Src: defaultSrc})
 		}
 		v.Defaulted = append(v.Defaulted, "nation")
+	}
+	if len(v.Attributes) == 0 {
+		v.Attributes, v.Defaulted = defaultAttrs(), append(v.Defaulted, "attribute")
 	}
 	p.g.Map.vocab = v
 }
