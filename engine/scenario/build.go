@@ -2,8 +2,8 @@ package scenario
 
 import "pbem/engine/hex"
 
-// NewMap returns an empty map on grid g: every hex Clear and of no country,
-// with no towns, fortresses, trenches, hexsides, rails, exits or entries.
+// NewMap returns an empty map on grid g, in the default vocabulary: every
+// hex Clear and of no country, with no towns, fortresses, trenches, hexsides, rails, exits or entries.
 // The parser fills a Map from text; NewMap is for code and tests that build
 // one directly.
 func NewMap(g hex.Grid) *Map {
@@ -21,6 +21,7 @@ func NewMap(g hex.Grid) *Map {
 		Trenches:   map[hex.Hex]Source{},
 		Hexsides:   map[hex.Side]*Hexside{},
 		Exits:      map[hex.Hex]*Exit{},
+		vocab:      DefaultVocabulary(),
 	}
 	for i := range m.terrain {
 		m.terrain[i] = Clear

@@ -49,15 +49,16 @@ func (g *Game) checkGame(errs *ErrorList) {
 
 func (g *Game) checkMap(errs *ErrorList) {
 	m := g.Map
-	land := func(h hex.Hex) bool { return m.Grid.Contains(h) && !m.Terrain(h).Water() }
+	land := func(h hex.Hex) bool { return m.Grid.Contains(h) && !m.Impassable(h) }
+	tn := func(h hex.Hex) string { return m.TerrainName(m.Terrain(h)) }
 	for _, h := range m.Grid.All() {
-		if t := m.Terrain(h); t != 0 && !t.Water() && m.Country(h) == "" {
-			errs.add(m.CountrySrc.Pos, "country grid: land hex %s (%s) belongs to no side", h, t)
+		if t := m.Terrain(h); t != 0 && !m.Impassable(h) && m.Country(h) == "" {
+			errs.add(m.CountrySrc.Pos, "country grid: land hex %s (%s) belongs to no side", h, tn(h))
 		}
 	}
 	for _, t := range m.SortedTowns() {
 		if !land(t.Hex) {
-			errs.add(t.Src.Pos, "town %s: hex %s is %s", t.Name, t.Hex, m.Terrain(t.Hex))
+			errs.add(t.Src.Pos, "town %s: hex %s is %s", t.Name, t.Hex, tn(t.Hex))
 		}
 		if t.VP < 0 {
 			errs.add(t.Src.Pos, "town %s: vp=%d: town VP are not negative (T 21.11)", t.Name, t.VP)
@@ -65,7 +66,7 @@ func (g *Game) checkMap(errs *ErrorList) {
 	}
 	for _, f := range m.SortedFortresses() {
 		if !land(f.Hex) {
-			errs.add(f.Src.Pos, "fortress %s: hex %s is %s", f.Name, f.Hex, m.Terrain(f.Hex))
+			errs.add(f.Src.Pos, "fortress %s: hex %s is %s", f.Name, f.Hex, tn(f.Hex))
 		}
 		if f.Steps < 1 || f.Steps > 4 {
 			errs.add(f.Src.Pos, "fortress %s: steps=%d: want 1-4 (std 11.13)", f.Name, f.Steps)
@@ -76,15 +77,15 @@ func (g *Game) checkMap(errs *ErrorList) {
 	}
 	for _, h := range hex.SortedKeys(m.Trenches) {
 		if !land(h) {
-			errs.add(m.Trenches[h].Pos, "trench: hex %s is %s", h, m.Terrain(h))
+			errs.add(m.Trenches[h].Pos, "trench: hex %s is %s", h, tn(h))
 		}
 	}
 	for _, s := range m.SortedHexsides() {
-		if s.Class == Blocked {
+		if !m.Crossable(s.Side) {
 			continue
 		}
-		wa := !m.Grid.Contains(s.Side.A) || m.Terrain(s.Side.A).Water()
-		wb := !m.Grid.Contains(s.Side.B) || m.Terrain(s.Side.B).Water()
+		wa := !land(s.Side.A)
+		wb := !land(s.Side.B)
 		if wa && wb {
 			errs.add(s.Src.Pos, "river %s: hexside %s has no land on either side", s.River, s.Side)
 		}
@@ -92,7 +93,7 @@ func (g *Game) checkMap(errs *ErrorList) {
 	g.checkRails(errs)
 	for _, e := range m.Entries {
 		if !land(e.Hex) {
-			errs.add(e.Src.Pos, "entry %s: hex %s is %s", e.Letter, e.Hex, m.Terrain(e.Hex))
+			errs.add(e.Src.Pos, "entry %s: hex %s is %s", e.Letter, e.Hex, tn(e.Hex))
 		}
 	}
 }
@@ -133,8 +134,8 @@ func (g *Game) checkRails(errs *ErrorList) {
 		}
 		hasLines[l.Country] = true
 		for i, h := range l.Hexes {
-			if m.Terrain(h).Water() {
-				errs.add(l.HexPos[i], "rail %s: hex %s is %s", l.ID, h, m.Terrain(h))
+			if m.Impassable(h) {
+				errs.add(l.HexPos[i], "rail %s: hex %s is %s", l.ID, h, m.TerrainName(m.Terrain(h)))
 			}
 			if c := m.Country(h); c != "" && c != l.Country {
 				errs.add(l.HexPos[i], "rail %s: %s line runs through %s, a %s hex (rail is friendly only in its own country, T[5.42])", l.ID, l.Country, h, c)
@@ -148,7 +149,7 @@ func (g *Game) checkRails(errs *ErrorList) {
 				errs.add(l.HexPos[i], "rail %s: %s does not touch %s: the line is broken", l.ID, h, prev)
 				continue
 			}
-			if hs := m.Hexsides[s]; hs != nil && hs.Class == Blocked {
+			if !m.Crossable(s) {
 				errs.add(l.HexPos[i], "rail %s: crosses the blocked hexside %s", l.ID, s)
 			}
 		}
@@ -314,7 +315,7 @@ func (g *Game) checkScenario(s *Scenario, errs *ErrorList) {
 		}
 		placed[pl.Unit] = pl.Pos
 		units[pl] = u
-		if u.Winter && !winter {
+		if u.Attrs.Flag("winter") && !winter {
 			errs.add(pl.Pos, "%s: unit %s is a Winter Battle unit and plays only in 22.4 (T[2.3])", s.Name, u.ID)
 		}
 	}
@@ -326,8 +327,8 @@ func (g *Game) checkScenario(s *Scenario, errs *ErrorList) {
 			errs.add(pl.Pos, "%s: unit %s set up at %s, off the map", s.Name, pl.Unit, pl.Hex)
 			continue
 		}
-		if t := m.Terrain(pl.Hex); t.Water() {
-			errs.add(pl.Pos, "%s: unit %s set up at %s, a %s hex (std 5.4: no unit may enter lake or sea)", s.Name, pl.Unit, pl.Hex, t)
+		if m.Impassable(pl.Hex) {
+			errs.add(pl.Pos, "%s: unit %s set up at %s, a %s hex, which no unit may enter", s.Name, pl.Unit, pl.Hex, m.TerrainName(m.Terrain(pl.Hex)))
 			continue
 		}
 		if u != nil {

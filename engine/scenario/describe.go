@@ -46,11 +46,7 @@ func (g *Game) DescribeHex(s *Scenario, h hex.Hex) string {
 		p("  %s:     %s%s  [%s]", kind, t.Name, vp, t.Src)
 	}
 	if f := m.Fortresses[h]; f != nil {
-		bank := "east"
-		if f.WestVistula {
-			bank = "west"
-		}
-		p("  fortress: %s, %s, defense %d (weakened %d), %d steps, %s of the Vistula  [%s]", f.Name, f.Owner, f.Full, f.Weak, f.Steps, bank, f.Src)
+		p("  fortress: %s, %s, defense %d (weakened %d), %d steps%s  [%s]", f.Name, f.Owner, f.Full, f.Weak, f.Steps, f.Attrs.describe(), f.Src)
 	}
 	if src, ok := m.Trenches[h]; ok {
 		p("  trench    [%s]", src)
@@ -143,7 +139,7 @@ func (g *Game) describeUnit(id string) string {
 	if u.IsHQ() && len(u.HQ) > 0 {
 		v := u.HQ[0]
 		h := ""
-		if u.Heroic {
+		if u.Attrs.Flag("heroic") {
 			h = "h"
 		}
 		return fmt.Sprintf("%s %s HQ %q %d-%d-%d (%d%s) MA %d", u.ID, u.HQLevel, u.Name, v.Shift, v.Command, v.Radius, v.Combat, h, u.MA)

@@ -71,31 +71,32 @@ func (t Terrain) String() string {
 	return fmt.Sprintf("terrain(%q)", byte(t))
 }
 
-// Water reports whether no unit may enter or stand in the hex (std 5.4).
+// Water reports whether no unit may enter or stand in the hex, in the
+// default vocabulary (std 5.4: lake and sea). Code that serves any game
+// asks the map: Map.Impassable.
 func (t Terrain) Water() bool { return t == Lake || t == Sea }
 
-// parseTerrain accepts a grid letter or a name.
-func parseTerrain(s string) (Terrain, bool) {
-	for t, n := range terrainNames {
-		if s == n || (len(s) == 1 && Terrain(s[0]) == t) {
-			return t, true
-		}
-	}
-	return 0, false
-}
-
-// SideClass is what lies along a hexside (std 5.4).
-type SideClass int
+// SideClass is what lies along a hexside: the id of a hexside-type the
+// data declares (vocab.go). The constants are the default vocabulary's
+// (std 5.4), which Great War in the East reads.
+type SideClass string
 
 const (
-	NoSide     SideClass = iota
-	MinorRiver           // +1 MP to cross; attackers across it halved
-	MajorRiver           // as a minor river, and +2 to the die if every attacker crosses one
-	Blocked              // no movement or attack across
+	NoSide     SideClass = ""
+	MinorRiver SideClass = "minor"   // +1 MP to cross; attackers across it halved
+	MajorRiver SideClass = "major"   // as a minor river, and +2 to the die if every attacker crosses one
+	Blocked    SideClass = "blocked" // no movement or attack across
 )
 
+var sideClassNames = map[SideClass]string{NoSide: "none", MinorRiver: "river", MajorRiver: "major river", Blocked: "blocked"}
+
+// String is the default vocabulary's name of the class, or its id; the
+// data's own name is Vocabulary.Hexside(c).Name.
 func (c SideClass) String() string {
-	return [...]string{"none", "river", "major river", "blocked"}[c]
+	if n, ok := sideClassNames[c]; ok {
+		return n
+	}
+	return string(c)
 }
 
 // Hexside is what the data says about one hexside.
@@ -112,19 +113,22 @@ type Town struct {
 	Hex  hex.Hex
 	Name string
 	City bool // City terrain: defender doubled, 1 MP (std 5.4)
-	VP   int  // victory points per turn of Russian control (T 21.11); 0 if none
-	Src  Source
+	// VP is what the town is worth; who scores it, and when, is the rules
+	// system's (gwite: per turn of Russian control, T 21.11). 0 if none.
+	VP    int
+	Attrs Attrs // declared attributes (attrs.go)
+	Src   Source
 }
 
 // Fortress is a printed fortress (std 11.0).
 type Fortress struct {
-	Hex         hex.Hex
-	Name        string
-	Owner       Side
-	Full, Weak  int  // defense strengths: full, and after 2 steps lost (std 11.14)
-	Steps       int  // std 11.13: 4
-	WestVistula bool // VP class (T 21.2)
-	Src         Source
+	Hex        hex.Hex
+	Name       string
+	Owner      Side
+	Full, Weak int   // defense strengths: full, and after 2 steps lost (std 11.14)
+	Steps      int   // std 11.13: 4
+	Attrs      Attrs // declared attributes (attrs.go); gwite: vistula (T 21.2)
+	Src        Source
 }
 
 // RailLine is a railway drawn through hex centres (std 5.3). Consecutive
@@ -181,6 +185,50 @@ type Map struct {
 	Entries    []*Entry
 	ProjSrc    Source
 	GridSrc    Source
+	Regions    []*Region    // named hex sets (layers.go)
+	Fronts     []*FrontLine // scenario front lines (layers.go)
+	Layers     []*EdgeLayer // roads, railways and links as edges (layers.go)
+
+	vocab *Vocabulary // the game's terrains and hexside classes
+}
+
+// Vocab is the vocabulary of the map's game.
+func (m *Map) Vocab() *Vocabulary {
+	if m.vocab == nil {
+		return DefaultVocabulary()
+	}
+	return m.vocab
+}
+
+// TerrainName is the declared name of terrain t.
+func (m *Map) TerrainName(t Terrain) string {
+	if d := m.Vocab().Terrain(t); d != nil {
+		return d.Name
+	}
+	return t.String()
+}
+
+// Impassable reports whether h is on the map and no unit may enter it:
+// its terrain is declared enter=no (the default vocabulary's lake and sea).
+// Hexes off the map are not impassable by this test: the map edge is the
+// caller's business.
+func (m *Map) Impassable(h hex.Hex) bool {
+	if !m.Grid.Contains(h) || len(m.terrain) == 0 {
+		return false
+	}
+	d := m.Vocab().Terrain(m.Terrain(h))
+	return d != nil && !d.Enter
+}
+
+// Crossable reports whether units may cross hexside s: nothing lies along
+// it, or its class is declared cross=yes.
+func (m *Map) Crossable(s hex.Side) bool {
+	hs := m.Hexsides[s]
+	if hs == nil {
+		return true
+	}
+	d := m.Vocab().Hexside(hs.Class)
+	return d == nil || d.Cross
 }
 
 func (m *Map) index(h hex.Hex) int { return (h.Row-1)*m.Grid.Cols + h.Col - 1 }
@@ -299,24 +347,25 @@ func (v HQValues) String() string {
 
 // Unit is one counter's static data.
 type Unit struct {
-	ID        string
-	Side      Side
-	Type      UnitType
-	Size      Size
-	Name      string
-	Parent    string     // formation id (army or corps), "" if none
-	SP        int        // stacking points (std 6.11)
-	Steps     int        // std 8.51-8.53
-	Str       []Strength // per step state, full strength first; len == Steps (not for HQs)
-	TCR       int
-	HQLevel   string     // army, corps or staff (HQs only)
-	HQ        []HQValues // front, then reduced side if it has one
-	Heroic    bool
-	MA        int               // HQ movement allowance
-	WestFront bool              // arrives by T 19.22
-	Winter    bool              // only in the Winter Battle, 22.4 (T[2.3])
-	Src       map[string]Source // per field; "" is the record's default
-	Pos       Pos
+	ID      string
+	Side    Side
+	Nation  string // a declared nation of Side (vocab.go)
+	Type    UnitType
+	Size    Size
+	Name    string
+	Parent  string     // formation id (army or corps), "" if none
+	SP      int        // stacking points (std 6.11)
+	Steps   int        // std 8.51-8.53
+	Str     []Strength // per step state, full strength first; len == Steps (not for HQs)
+	TCR     int
+	HQLevel string     // army, corps or staff (HQs only)
+	HQ      []HQValues // front, then reduced side if it has one
+	// Heroic is Attrs.Flag("heroic"), kept while gwite's view reads it.
+	Heroic bool
+	MA     int               // HQ movement allowance
+	Attrs  Attrs             // declared attributes (attrs.go); gwite: wf (T 19.22), winter (T[2.3]), heroic (std 10.23)
+	Src    map[string]Source // per field; "" is the record's default
+	Pos    Pos
 }
 
 // Source returns the source of one field of the unit.
@@ -343,11 +392,11 @@ type Formation struct {
 
 // Turn is one box of the turn track.
 type Turn struct {
-	N       int
-	Date    string
-	RusRail int // Russian rail capacity in SP (T[5.41])
-	Src     Source
-	Pos     Pos
+	N     int
+	Date  string
+	Attrs Attrs // declared attributes (attrs.go); gwite: rusrail (T[5.41])
+	Src   Source
+	Pos   Pos
 }
 
 // Param is a named rule parameter.
@@ -402,6 +451,8 @@ type Game struct {
 	System     string
 	Sides      []Side
 	SideNames  map[Side]string
+	Vocab      *Vocabulary // terrains, hexside classes, unit types and sizes, nations
+	Tables     []*Table    // tables typed into the data (table.go)
 	Map        *Map
 	Units      []*Unit
 	Formations []*Formation

@@ -45,6 +45,7 @@ type parser struct {
 	letters  map[string]Side
 	grids    []*gridBlock
 	gridDecl map[string]Pos // grid kind -> where declared
+	decls    []*record      // vocabulary declarations (vocab.go)
 }
 
 type gridBlock struct {
@@ -123,6 +124,8 @@ func parse(files []File) (*Game, ErrorList) {
 				deferred = append(deferred, p.withSrc(r))
 			case "country-letter":
 				p.countryLetter(r)
+			case "terrain-type", "hexside-type", "unit-type", "unit-size", "nation", "attribute":
+				p.decls = append(p.decls, r)
 			case "row", "end":
 				p.errf(r.Pos, "%s outside a terrain or country grid", r.Keyword)
 			default:
@@ -134,23 +137,29 @@ func parse(files []File) (*Game, ErrorList) {
 			p.grids = append(p.grids, block)
 		}
 	}
+	for _, r := range p.decls {
+		p.declare(r)
+	}
+	p.finishVocab()
 	if p.g.Map.Grid.Rows == 0 {
 		p.errf(Pos{File: p.sibling(files, "game.txt"), Line: 1}, "no grid record: the map's rows and columns are unknown")
 		return p.g, p.errs
 	}
 	p.buildGrids(p.sibling(files, "map.txt"))
-	// Scenario records first, so that a file's placements find their
-	// scenario wherever they stand in it.
+	// Scenario and layer records first, so that a file's placements find
+	// their scenario, and edges their layer, wherever they stand.
+	first := func(r *record) bool { return r.Keyword == "scenario" || r.Keyword == "layer" }
 	for _, r := range deferred {
-		if r.Keyword == "scenario" {
+		if first(r) {
 			p.record(r)
 		}
 	}
 	for _, r := range deferred {
-		if r.Keyword != "scenario" {
+		if !first(r) {
 			p.record(r)
 		}
 	}
+	p.finishLayers()
 	p.index()
 	return p.g, p.errs
 }
@@ -206,6 +215,18 @@ func (p *parser) record(r *record) {
 		p.offmap(r)
 	case "entry":
 		p.entry(r)
+	case "hexside":
+		p.hexsideRecord(r)
+	case "region":
+		p.region(r)
+	case "front":
+		p.front(r)
+	case "layer":
+		p.layer(r)
+	case "edges":
+		p.edges(r)
+	case "table":
+		p.table(r)
 	case "formation":
 		p.formation(r)
 	case "unit", "hq":
@@ -490,14 +511,14 @@ func (p *parser) turn(r *record) {
 	if !p.args(r, 1, "turn N date=... rusrail=SP") {
 		return
 	}
-	p.known(r, "date", "rusrail")
+	p.known(r, append(p.vocab().attrNames("turn"), "date")...)
 	n, err := strconv.Atoi(r.Args[0].Value)
 	if err != nil || n < 1 {
 		p.errf(r.Pos, "turn %q: want a turn number from 1", r.Args[0].Value)
 		return
 	}
 	src, _ := p.source(r, "")
-	t := &Turn{N: n, Date: p.str(r, "date", false), RusRail: p.integer(r, "rusrail", false, 0), Src: src, Pos: r.Pos}
+	t := &Turn{N: n, Date: p.str(r, "date", false), Attrs: p.attrs(r), Src: src, Pos: r.Pos}
 	// A turn record in a scenario's file belongs to that scenario's own
 	// turn track (the Winter Battle is fought in 1915, on a track of its
 	// own); elsewhere it is the game's track.
@@ -585,13 +606,13 @@ func (p *parser) buildGrids(mapFile string) {
 				if c == 0 {
 					continue
 				}
-				t, ok := parseTerrain(string(c))
-				if !ok {
+				t := p.vocab().TerrainByKey(string(c))
+				if t == nil {
 					h := hex.Hex{Row: i/g.Cols + 1, Col: i%g.Cols + 1}
-					p.errf(p.rowPos(b, h.Row), "terrain grid: hex %s is %q: want one of . F B S L ~", h, string(c))
+					p.errf(p.rowPos(b, h.Row), "terrain grid: hex %s is %q: want a declared terrain letter (%s)", h, string(c), p.vocab().terrainKeys())
 					continue
 				}
-				m.terrain[i] = t
+				m.terrain[i] = t.Letter
 			}
 		case "country":
 			m.country = make([]Side, len(cells))
@@ -657,13 +678,13 @@ func (p *parser) override(r *record) {
 	m := p.g.Map
 	switch r.Keyword {
 	case "terrain":
-		t, ok := parseTerrain(r.Args[1].Value)
-		if !ok {
-			p.errf(r.Args[1].Pos, "terrain %s: %q is not a terrain", h, r.Args[1].Value)
+		t := p.vocab().TerrainByKey(r.Args[1].Value)
+		if t == nil {
+			p.errf(r.Args[1].Pos, "terrain %s: %q is not a declared terrain (%s)", h, r.Args[1].Value, p.vocab().terrainKeys())
 			return
 		}
 		if len(m.terrain) > 0 {
-			m.terrain[m.index(h)] = t
+			m.terrain[m.index(h)] = t.Letter
 		}
 	case "country":
 		s := Side(r.Args[1].Value)
@@ -685,12 +706,12 @@ func (p *parser) town(r *record) {
 	if !p.args(r, 2, "town HEX NAME [city] vp=N") {
 		return
 	}
-	p.known(r, "vp")
+	p.known(r, append(p.vocab().attrNames("town"), "vp")...)
 	h, ok := p.hexArg(r, r.Args[0], "hex")
 	if !ok {
 		return
 	}
-	t := &Town{Hex: h, Name: r.Args[1].Value, VP: p.integer(r, "vp", false, 0)}
+	t := &Town{Hex: h, Name: r.Args[1].Value, VP: p.integer(r, "vp", false, 0), Attrs: p.attrs(r)}
 	for _, a := range r.Args[2:] {
 		if a.Value == "city" {
 			t.City = true
@@ -707,10 +728,10 @@ func (p *parser) town(r *record) {
 }
 
 func (p *parser) fortress(r *record) {
-	if !p.args(r, 2, "fortress HEX NAME owner=SIDE full=N weak=N steps=4 vistula=west|east") {
+	if !p.args(r, 2, "fortress HEX NAME owner=SIDE full=N weak=N steps=4 [ATTRIBUTE=VALUE...]") {
 		return
 	}
-	p.known(r, "owner", "full", "weak", "steps", "vistula")
+	p.known(r, append(p.vocab().attrNames("fortress"), "owner", "full", "weak", "steps")...)
 	h, ok := p.hexArg(r, r.Args[0], "hex")
 	if !ok {
 		return
@@ -718,14 +739,7 @@ func (p *parser) fortress(r *record) {
 	f := &Fortress{
 		Hex: h, Name: r.Args[1].Value, Owner: p.sideField(r, "owner"),
 		Full: p.integer(r, "full", true, 0), Weak: p.integer(r, "weak", true, 0),
-		Steps: p.integer(r, "steps", false, 4),
-	}
-	switch v := p.str(r, "vistula", true); v {
-	case "west":
-		f.WestVistula = true
-	case "east", "":
-	default:
-		p.errf(r.Pos, "fortress %s: vistula=%s: want west or east", f.Name, v)
+		Steps: p.integer(r, "steps", false, 4), Attrs: p.attrs(r),
 	}
 	if f.Weak > f.Full {
 		p.errf(r.Pos, "fortress %s: weakened defense %d exceeds full %d (std 11.14)", f.Name, f.Weak, f.Full)
@@ -798,14 +812,9 @@ func (p *parser) river(r *record) {
 	}
 	p.known(r)
 	name := r.Args[0].Value
-	var class SideClass
-	switch r.Args[1].Value {
-	case "major":
-		class = MajorRiver
-	case "minor":
-		class = MinorRiver
-	default:
-		p.errf(r.Args[1].Pos, "river %s: %q: want major or minor", name, r.Args[1].Value)
+	class := SideClass(r.Args[1].Value)
+	if p.vocab().Hexside(class) == nil {
+		p.errf(r.Args[1].Pos, "river %s: %q: want a declared hexside class (%s)", name, r.Args[1].Value, p.vocab().hexsideKeys())
 		return
 	}
 	src, _ := p.source(r, "")
@@ -818,6 +827,10 @@ func (p *parser) river(r *record) {
 
 func (p *parser) blocked(r *record) {
 	p.known(r)
+	if p.vocab().Hexside(Blocked) == nil {
+		p.errf(r.Pos, "blocked: no hexside class %q is declared (%s)", Blocked, p.vocab().hexsideKeys())
+		return
+	}
 	src, _ := p.source(r, "")
 	for _, a := range r.Args {
 		if s, ok := p.sideArg(r, a); ok {
@@ -950,21 +963,26 @@ func (p *parser) unit(r *record) {
 		return
 	}
 	u := &Unit{ID: r.Args[0].Value, Pos: r.Pos, Src: map[string]Source{}}
-	u.Side = p.sideField(r, "side")
+	if _, ok := r.field("side"); ok {
+		u.Side = p.sideField(r, "side")
+	}
+	p.unitNation(r, u)
 	u.Name = p.str(r, "name", true)
 	u.Parent = p.str(r, "parent", false)
-	u.WestFront = p.boolean(r, "wf")
-	u.Winter = p.boolean(r, "winter")
+	u.Attrs = p.attrs(r)
 	if r.Keyword == "hq" {
-		p.known(r, "side", "level", "name", "parent", "hq", "combat", "heroic", "ma", "reduced", "reduced.combat", "steps", "wf", "winter")
+		p.known(r, append(p.vocab().attrNames("hq"), "side", "nation", "level", "name", "parent", "hq", "combat", "ma", "reduced", "reduced.combat", "steps")...)
 		u.Type = HQ
+		if p.vocab().UnitType(HQ) == nil {
+			p.errf(r.Pos, "hq %s: no unit type %q is declared (%s)", u.ID, HQ, p.vocab().unitTypeKeys())
+		}
 		u.HQLevel = p.str(r, "level", true)
 		switch u.HQLevel {
 		case "army", "corps", "staff", "":
 		default:
 			p.errf(r.Pos, "hq %s: level=%s: want army, corps or staff", u.ID, u.HQLevel)
 		}
-		u.Heroic = p.boolean(r, "heroic")
+		u.Heroic = u.Attrs.Flag("heroic")
 		u.MA = p.integer(r, "ma", true, 0)
 		combat := p.integer(r, "combat", true, 0)
 		if v := p.str(r, "hq", true); v != "" {
@@ -987,18 +1005,14 @@ func (p *parser) unit(r *record) {
 		}
 		u.Size = ""
 	} else {
-		p.known(r, "side", "type", "size", "name", "parent", "sp", "steps", "str", "tcr", "wf", "winter")
+		p.known(r, append(p.vocab().attrNames("unit"), "side", "nation", "type", "size", "name", "parent", "sp", "steps", "str", "tcr")...)
 		u.Type = UnitType(p.str(r, "type", true))
-		switch u.Type {
-		case Infantry, Cavalry, Artillery, Depot, "":
-		default:
-			p.errf(r.Pos, "unit %s: type=%s: want inf, cav, art or depot", u.ID, u.Type)
+		if u.Type != "" && (u.Type == HQ || p.vocab().UnitType(u.Type) == nil) {
+			p.errf(r.Pos, "unit %s: type=%s: want a declared unit type other than hq (%s)", u.ID, u.Type, p.vocab().unitTypeKeys())
 		}
 		u.Size = Size(p.str(r, "size", u.Type != Depot))
-		switch u.Size {
-		case "III", "X", "XX", "XXX", "":
-		default:
-			p.errf(r.Pos, "unit %s: size=%s: want III, X, XX or XXX", u.ID, u.Size)
+		if u.Size != "" && p.vocab().UnitSize(u.Size) == nil {
+			p.errf(r.Pos, "unit %s: size=%s: want a declared unit size (%s)", u.ID, u.Size, p.vocab().unitSizeKeys())
 		}
 		u.SP = p.integer(r, "sp", true, 0)
 		u.Steps = p.integer(r, "steps", true, 1)

@@ -145,7 +145,7 @@ func TestCheckProblems(t *testing.T) {
 			"units.txt:12: unit DE-5ID: 1 step states in str= for 2 steps"},
 		{"bad grid cell",
 			map[string]string{"map.txt": "terrain 0101 mountain src=authored:\"x\"\n"},
-			"map.txt:38: terrain 0101: \"mountain\" is not a terrain"},
+			"map.txt:38: terrain 0101: \"mountain\" is not a declared terrain"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Load(readDir(t, "testdata/mini", c.patch))

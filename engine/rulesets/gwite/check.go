@@ -29,8 +29,8 @@ func (g *Game) Check() error {
 			bad("%s is off the map at %s", u.ID, u.Hex)
 			continue
 		}
-		if t := m.Terrain(u.Hex); t.Water() {
-			bad("%s stands in %s, a %s hex", u.ID, u.Hex, t)
+		if m.Impassable(u.Hex) {
+			bad("%s stands in %s, a %s hex", u.ID, u.Hex, m.TerrainName(m.Terrain(u.Hex)))
 		}
 		if f := g.forts[u.Hex]; f != nil && f.Data.Owner != u.Side() && !f.Destroyed() {
 			bad("%s stands in the undestroyed enemy fortress %s", u.ID, u.Hex)
@@ -101,7 +101,7 @@ func (g *Game) Check() error {
 		if boxSP > 9 {
 			bad("Gruppe %d holds %d stacking points, over 9 (T 18.22)", gr.N, boxSP)
 		}
-		if gr.OnMap && (!m.Grid.Contains(gr.Hex) || m.Terrain(gr.Hex).Water()) {
+		if gr.OnMap && (!m.Grid.Contains(gr.Hex) || m.Impassable(gr.Hex)) {
 			bad("Gruppe %d stands at %s, not a land hex of the map", gr.N, gr.Hex)
 		}
 	}

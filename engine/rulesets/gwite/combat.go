@@ -130,7 +130,7 @@ func (g *Game) orderAttack(side engine.Side, o engine.Order, n int, ph *combatPh
 	}
 	if pre.raw < 1 {
 		l.reject(side, o, "std 8.8", "odds %d:%d are below %s, the lowest column of the TCR %d row (AMB-07)",
-			pre.total, pre.def, columnName(1, c.tcr), c.tcr)
+			pre.total, pre.def, g.tables().columnName(1, c.tcr), c.tcr)
 		return
 	}
 	g.resolveAttack(c, ph, l)
@@ -183,7 +183,7 @@ func (g *Game) declareAttack(side engine.Side, o engine.Order, n int, ph *combat
 		switch {
 		case !u.OnMap():
 			return bad("std 8.11", "%s is not on the map", id)
-		case u.IsHQ() && !u.Data.Heroic:
+		case u.IsHQ() && !heroic(u.Data):
 			return bad("std 8.12", "%s is an HQ whose combat strength counts only in defense", id)
 		case !u.IsHQ() && u.Strength().Attack <= 0:
 			return bad("std 8.12", "%s has no attack strength", id)
@@ -420,7 +420,7 @@ func (g *Game) guardHolds(c *combat, gd guard, o odds) (bool, string) {
 		// Below the first column counts as lower than any ratio.
 		cmp := -1
 		if col >= 1 {
-			r := crtRow(c.tcr)[col-1]
+			r := g.tables().crtRow(c.tcr)[col-1]
 			cmp = r[0]*gd.d - gd.a*r[1]
 		}
 		switch gd.op {
@@ -437,22 +437,15 @@ func (g *Game) guardHolds(c *combat, gd guard, o odds) (bool, string) {
 	}
 	switch gd.kind {
 	case "odds":
-		return compare(o.final), "final odds " + columnName(o.final, c.tcr)
+		return compare(o.final), "final odds " + g.tables().columnName(o.final, c.tcr)
 	case "raw":
-		return compare(o.raw), "odds before shifts " + columnName(o.raw, c.tcr)
+		return compare(o.raw), "odds before shifts " + g.tables().columnName(o.raw, c.tcr)
 	case "empty":
 		return len(g.at[gd.hex]) == 0, fmt.Sprintf("%s is occupied", gd.hex)
 	case "occupied":
 		return len(g.at[gd.hex]) > 0, fmt.Sprintf("%s is empty", gd.hex)
 	}
 	return false, "unknown condition"
-}
-
-func crtRow(tcr int) [8][2]int {
-	if row, ok := crtColumns[tcr]; ok {
-		return row
-	}
-	return crtColumns[3]
 }
 
 // odds is the arithmetic of one combat (digest 002 std 8.4 steps 3-6).
@@ -555,7 +548,7 @@ func (g *Game) combatOdds(c *combat) odds {
 		o.def += d
 	}
 	// Column and shifts (steps 5-6, AMB-07).
-	o.raw = oddsColumn(o.total, o.def, c.tcr)
+	o.raw = g.tables().oddsColumn(o.total, o.def, c.tcr)
 	if o.total == 0 {
 		o.raw = 0
 	}
@@ -686,8 +679,8 @@ func (g *Game) resolveAttack(c *combat, ph *combatPhaseState, l *log) {
 	// Step 7: the die.
 	r := l.roll("std 8.8", "CRT, "+c.label())
 	r.Mod = o.mod
-	att, def := crtResult(r.Value+o.mod, o.final)
-	r.Result = fmt.Sprintf("%s → c%d, die %d: %s/%s", columnName(o.raw, c.tcr), o.final, r.Value+o.mod, att, def)
+	att, def := g.tables().crtResult(r.Value+o.mod, o.final)
+	r.Result = fmt.Sprintf("%s → c%d, die %d: %s/%s", g.tables().columnName(o.raw, c.tcr), o.final, r.Value+o.mod, att, def)
 	// Step 8: std 10.43 (AMB-08): TCR 3-4 sides.
 	var adj []string
 	for _, u := range c.attackers {
@@ -738,7 +731,7 @@ func (g *Game) resolveAttack(c *combat, ph *combatPhaseState, l *log) {
 		}
 	}
 	s := min(attSteps, defSteps)
-	summary := []string{fmt.Sprintf("%s: %d against %d, %s", c.label(), o.total, o.def, columnName(o.raw, c.tcr))}
+	summary := []string{fmt.Sprintf("%s: %d against %d, %s", c.label(), o.total, o.def, g.tables().columnName(o.raw, c.tcr))}
 	if o.shift > 0 {
 		summary = append(summary, fmt.Sprintf("HQ shift +%d to c%d (std 10.21)", o.shift, o.final))
 	}
@@ -783,7 +776,7 @@ func (g *Game) resolveAttack(c *combat, ph *combatPhaseState, l *log) {
 	}
 	summary = append(summary, g.advanceAfterCombat(c, noAdvance, l)...)
 	ev := &Combat{N: c.n, Attacker: c.side, Targets: c.targets, Attack: o.total, Defense: o.def,
-		Odds: columnName(o.raw, c.tcr), Column: o.final, Shift: o.shift, Die: r.Value, Mod: o.mod,
+		Odds: g.tables().columnName(o.raw, c.tcr), Column: o.final, Shift: o.shift, Die: r.Value, Mod: o.mod,
 		AttResult: att, DefResult: def, Summary: strings.Join(summary, "; ")}
 	for _, u := range c.attackers {
 		ev.Attackers = append(ev.Attackers, u.ID)

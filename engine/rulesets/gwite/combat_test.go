@@ -128,7 +128,7 @@ func TestOddsRoundingW1W25(t *testing.T) {
 		{1, 4, 3, 0},  // below 1-3
 		{40, 1, 1, 8}, // above 5-1 uses the last column
 	} {
-		if got := oddsColumn(c.a, c.d, c.tcr); got != c.col {
+		if got := builtinTables.oddsColumn(c.a, c.d, c.tcr); got != c.col {
 			t.Errorf("%d:%d TCR %d: column %d, want %d", c.a, c.d, c.tcr, got, c.col)
 		}
 	}

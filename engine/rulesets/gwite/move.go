@@ -32,7 +32,7 @@ func (g *Game) railCapacity(side engine.Side) int {
 	}
 	for _, t := range g.data.TurnTrack(g.scen) {
 		if t.N == g.Turn {
-			return t.RusRail
+			return rusRail(t)
 		}
 	}
 	return 0
@@ -59,8 +59,8 @@ func (g *Game) enterCost(u *Unit, a, b hex.Hex) step {
 		return step{reason: fmt.Sprintf("%s is not next to %s", b, a), rule: "std 5.0"}
 	}
 	t := m.Terrain(b)
-	if t.Water() {
-		return step{reason: fmt.Sprintf("%s is %s", b, t), rule: "std 5.4"}
+	if m.Impassable(b) {
+		return step{reason: fmt.Sprintf("%s is %s", b, m.TerrainName(t)), rule: "std 5.4"}
 	}
 	hs := m.Hexside(s)
 	if hs != nil && hs.Class == scenario.Blocked {
@@ -86,7 +86,7 @@ func (g *Game) enterCost(u *Unit, a, b hex.Hex) step {
 	case town != nil && town.City:
 		cost = 1 // TEC: City 1 MP whatever else is in the hex
 	default:
-		cost, _ = terrainCost(t, u.TCR())
+		cost, _ = g.terrainCost(t, u.TCR())
 	}
 	if _, ok := m.Trenches[b]; ok {
 		cost++ // TEC: Trench +1
@@ -551,7 +551,7 @@ func (g *Game) displace(hqs []*Unit, l *log) {
 // n on land and the hexside not blocked (AMB-20).
 func (g *Game) traceable(h, n hex.Hex) bool {
 	m := g.Map()
-	if !m.Grid.Contains(n) || m.Terrain(n).Water() {
+	if !m.Grid.Contains(n) || m.Impassable(n) {
 		return false
 	}
 	s, _ := m.Grid.SideBetween(h, n)

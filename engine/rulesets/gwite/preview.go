@@ -503,9 +503,9 @@ func (p *previewer) odds(o engine.Order, d *declaration, evs []engine.Event) {
 	if od.total == 0 || od.raw < 1 {
 		return // refused, and said so
 	}
-	p.say(o, false, "std 8.4", "%s", oddsText(c, od))
-	if r := crtRow(c.tcr)[od.final-1]; 2*r[0] < r[1] {
-		p.say(o, true, "std 8.8", "as things stand the attack is at %s, below 1-2", columnName(od.final, c.tcr))
+	p.say(o, false, "std 8.4", "%s", oddsText(p.g.tables(), c, od))
+	if r := p.g.tables().crtRow(c.tcr)[od.final-1]; 2*r[0] < r[1] {
+		p.say(o, true, "std 8.8", "as things stand the attack is at %s, below 1-2", p.g.tables().columnName(od.final, c.tcr))
 	}
 }
 
@@ -530,10 +530,10 @@ func (p *previewer) markerTarget(o engine.Order) (hex.Hex, bool) {
 }
 
 // oddsText is the odds of a declared attack as the player reads them.
-func oddsText(c *combat, od odds) string {
-	s := fmt.Sprintf("odds as things stand %d:%d, %s on the TCR %d row", od.total, od.def, columnName(od.raw, c.tcr), c.tcr)
+func oddsText(t *ruleTables, c *combat, od odds) string {
+	s := fmt.Sprintf("odds as things stand %d:%d, %s on the TCR %d row", od.total, od.def, t.columnName(od.raw, c.tcr), c.tcr)
 	if od.final != od.raw {
-		s += fmt.Sprintf(", shifted to %s", columnName(od.final, c.tcr))
+		s += fmt.Sprintf(", shifted to %s", t.columnName(od.final, c.tcr))
 	}
 	if od.mod != 0 {
 		s += fmt.Sprintf(", die %+d", od.mod)

@@ -15,9 +15,9 @@ import (
 func (g *Game) unreachable(u *Unit, dest hex.Hex) (rule, reason string) {
 	side := u.Side()
 	m := g.Map()
-	switch t := m.Terrain(dest); {
-	case t.Water():
-		return "std 5.4", fmt.Sprintf("%s cannot reach %s: it is %s", u.ID, dest, t)
+	switch {
+	case m.Impassable(dest):
+		return "std 5.4", fmt.Sprintf("%s cannot reach %s: it is %s", u.ID, dest, m.TerrainName(m.Terrain(dest)))
 	case g.occupiedBy(dest, enemy(side)) && !(g.OnlyHQs(dest, enemy(side)) && !u.IsHQ() && u.Strength().Attack > 0):
 		return "std 5.13", fmt.Sprintf("%s cannot reach %s: it holds enemy units", u.ID, dest)
 	}

@@ -164,8 +164,15 @@ func (Ruleset) New(data *scenario.Game, s *scenario.Scenario, opt engine.Options
 		return nil, fmt.Errorf("game %s has no map", data.ID)
 	}
 	data = data.ForScenario(s)
+	if err := checkAttrs(data); err != nil {
+		return nil, err
+	}
+	tabs, err := tablesFrom(data)
+	if err != nil {
+		return nil, err
+	}
 	g := &Game{
-		data: data, scen: s, opt: opt,
+		data: data, scen: s, opt: opt, tabs: tabs,
 		Turn: s.First, VP: s.StartVP,
 		LastOcc:  map[hex.Hex]engine.Side{},
 		Standing: map[engine.Side]*Standing{},

@@ -37,7 +37,11 @@ func (g *Game) Snapshot() ([]byte, error) {
 // Restore implements engine.Ruleset.
 func (Ruleset) Restore(data *scenario.Game, s *scenario.Scenario, opt engine.Options, b []byte) (engine.State, error) {
 	data = data.ForScenario(s)
-	g := &Game{data: data, scen: s, opt: opt}
+	tabs, err := tablesFrom(data)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{data: data, scen: s, opt: opt, tabs: tabs}
 	snap := snapshot{Game: g}
 	if err := json.Unmarshal(b, &snap); err != nil {
 		return nil, fmt.Errorf("stored state: %w", err)

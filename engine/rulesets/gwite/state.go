@@ -210,6 +210,9 @@ type Game struct {
 	// stepTab is the map's part of every move's cost (steps.go), built
 	// once and shared by every copy of the state.
 	stepTab *stepTable
+	// tabs is the charts the game plays with (charts.go), read once from
+	// the static data and shared by every copy of the state.
+	tabs *ruleTables
 	// evlog is the log of the resolution under way, for the T 18 reveals
 	// that happen inside place (t18.go); nil between resolutions.
 	evlog *log

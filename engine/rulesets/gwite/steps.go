@@ -22,12 +22,12 @@ type stepTable struct {
 // steps returns the game's step table, building it the first time.
 func (g *Game) steps() *stepTable {
 	if g.stepTab == nil {
-		g.stepTab = newStepTable(g.Map())
+		g.stepTab = newStepTable(g.Map(), g.tables())
 	}
 	return g.stepTab
 }
 
-func newStepTable(m *scenario.Map) *stepTable {
+func newStepTable(m *scenario.Map, tabs *ruleTables) *stepTable {
 	grid := m.Grid
 	t := &stepTable{grid: grid, fort: make([]bool, grid.Size())}
 	for tcr := 1; tcr <= 4; tcr++ {
@@ -38,7 +38,7 @@ func newStepTable(m *scenario.Map) *stepTable {
 		t.fort[ai] = m.Fortresses[a] != nil
 		for d, b := range grid.Neighbours(a) {
 			for tcr := 1; tcr <= 4; tcr++ {
-				t.base[tcr][ai*6+d] = staticCost(m, a, b, tcr)
+				t.base[tcr][ai*6+d] = staticCost(m, tabs, a, b, tcr)
 			}
 		}
 	}
@@ -48,12 +48,12 @@ func newStepTable(m *scenario.Map) *stepTable {
 // staticCost is enterCost's part that the map alone decides (std 5.12,
 // 5.4, TEC), with a fortress of the map counted as standing; -1 where
 // nothing enters.
-func staticCost(m *scenario.Map, a, b hex.Hex, tcr int) int8 {
+func staticCost(m *scenario.Map, tabs *ruleTables, a, b hex.Hex, tcr int) int8 {
 	if !m.Grid.Contains(b) {
 		return -1
 	}
 	s, ok := m.Grid.SideBetween(a, b)
-	if !ok || m.Terrain(b).Water() {
+	if !ok || m.Impassable(b) {
 		return -1
 	}
 	hs := m.Hexside(s)
@@ -67,7 +67,7 @@ func staticCost(m *scenario.Map, a, b hex.Hex, tcr int) int8 {
 	case town != nil && town.City:
 		cost = 1
 	default:
-		cost, _ = terrainCost(m.Terrain(b), tcr)
+		cost, _ = tabs.terrainCost(m.Terrain(b), tcr)
 	}
 	if _, ok := m.Trenches[b]; ok {
 		cost++

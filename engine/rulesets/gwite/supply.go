@@ -162,7 +162,7 @@ func (s *supplyNet) cell(h hex.Hex) uint8 {
 			c |= cellBlocked
 		}
 	}
-	if m.Terrain(h).Water() {
+	if m.Impassable(h) {
 		c |= cellBlocked
 	}
 	if s.zoc[h] && !friendly {

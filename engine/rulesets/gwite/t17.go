@@ -85,7 +85,7 @@ func (g *Game) hqDistance(a, b hex.Hex, limit int) (d int, ok bool) {
 	s := engine.Search[hex.Hex]{
 		Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
 			for _, n := range grid.Neighbours(h) {
-				if n == b || !grid.Contains(n) || g.Map().Terrain(n).Water() {
+				if n == b || !grid.Contains(n) || g.Map().Impassable(n) {
 					continue
 				}
 				visit(n, weight(n))

@@ -389,7 +389,7 @@ func (g *Game) mayPlaceMarker(gr *Gruppe, h hex.Hex) (string, string) {
 	if gr != nil && gr.Removed >= g.phaseStamp() {
 		return "T 18.5", fmt.Sprintf("Gruppe %d was taken off the map this phase and may come back in the next German Movement Phase", gr.N)
 	}
-	if !g.Map().Grid.Contains(h) || g.Map().Terrain(h).Water() {
+	if !g.Map().Grid.Contains(h) || g.Map().Impassable(h) {
 		return "T 18.5", fmt.Sprintf("%s is not a land hex of the map", h)
 	}
 	if g.occupiedBy(h, enemy(hiddenSide)) {

@@ -74,7 +74,7 @@ func (g *Game) westFrontOn() bool {
 func (g *Game) heldWestFront() []*Unit {
 	var out []*Unit
 	for _, u := range g.Units {
-		if u.Data.WestFront && u.Loc == Held {
+		if westFront(u.Data) && u.Loc == Held {
 			out = append(out, u)
 		}
 	}
@@ -85,7 +85,7 @@ func (g *Game) heldWestFront() []*Unit {
 // nil.
 func (g *Game) hindenburg() *Unit {
 	for _, u := range g.Units {
-		if u.Loc == Held && u.IsHQ() && u.Data.HQLevel == "army" && !u.Data.WestFront {
+		if u.Loc == Held && u.IsHQ() && u.Data.HQLevel == "army" && !westFront(u.Data) {
 			return u
 		}
 	}
@@ -105,7 +105,7 @@ func (g *Game) prittwitz(hl *Unit) *Unit {
 	}
 	for _, u := range g.Units {
 		if u != hl && u.Side() == hl.Side() && u.IsHQ() && u.Data.HQLevel == "army" &&
-			u.Data.Parent == hl.Data.Parent && !u.Data.WestFront {
+			u.Data.Parent == hl.Data.Parent && !westFront(u.Data) {
 			return u
 		}
 	}
@@ -373,7 +373,7 @@ func (g *Game) scoreWestFront(side engine.Side, l *log) {
 	}
 	var in []string
 	for _, u := range g.Units {
-		if u.Data.WestFront && u.Side() == side && (u.OnMap() || u.Loc == OffMap) && !g.setUp(u) {
+		if westFront(u.Data) && u.Side() == side && (u.OnMap() || u.Loc == OffMap) && !g.setUp(u) {
 			in = append(in, u.ID)
 		}
 	}
@@ -547,7 +547,7 @@ func (g *Game) terrainStep(a, b hex.Hex) (int, bool) {
 		return 0, false
 	}
 	t := m.Terrain(b)
-	if t.Water() {
+	if m.Impassable(b) {
 		return 0, false
 	}
 	s, _ := m.Grid.SideBetween(a, b)
@@ -559,7 +559,7 @@ func (g *Game) terrainStep(a, b hex.Hex) (int, bool) {
 	if town := m.Towns[b]; m.Fortresses[b] != nil || (town != nil && town.City) {
 		cost = 1
 	} else {
-		cost, _ = terrainCost(t, sideTCR(RU))
+		cost, _ = g.terrainCost(t, sideTCR(RU))
 	}
 	if _, ok := m.Trenches[b]; ok {
 		cost++

@@ -271,7 +271,7 @@ func TestWestFrontCampaign(t *testing.T) {
 	g.westFront(DE, []engine.Order{testOrder(1, "westfront")}, l)
 	n := 0
 	for _, u := range g.Units {
-		if u.Data.WestFront {
+		if westFront(u.Data) {
 			n++
 			want := 6
 			if u.ID == "DE-vFl-3C" {

@@ -41,7 +41,7 @@ func (g *Game) scoreLoss(u *Unit, steps int, l *log) {
 func (g *Game) scoreFortress(f *Fort, l *log) {
 	var delta int
 	switch {
-	case f.Data.Owner == DE && f.Data.WestVistula:
+	case f.Data.Owner == DE && westVistula(f.Data):
 		delta = g.param("vp-fortress-west", 0)
 	case f.Data.Owner == DE && f.Data.Full >= 4:
 		delta = g.param("vp-fortress-east-4", 0)

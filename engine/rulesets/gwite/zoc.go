@@ -17,7 +17,7 @@ func exertsZOC(u *Unit) bool {
 // n: not into lake or sea, not across a blocked hexside (std 7.11-7.12).
 func (g *Game) zocInto(h, n hex.Hex) bool {
 	m := g.Map()
-	if !m.Grid.Contains(n) || m.Terrain(n).Water() {
+	if !m.Grid.Contains(n) || m.Impassable(n) {
 		return false
 	}
 	s, ok := m.Grid.SideBetween(h, n)
