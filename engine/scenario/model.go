@@ -360,8 +360,6 @@ type Unit struct {
 	TCR     int
 	HQLevel string     // army, corps or staff (HQs only)
 	HQ      []HQValues // front, then reduced side if it has one
-	// Heroic is Attrs.Flag("heroic"), kept while gwite's view reads it.
-	Heroic bool
 	MA     int               // HQ movement allowance
 	Attrs  Attrs             // declared attributes (attrs.go); gwite: wf (T 19.22), winter (T[2.3]), heroic (std 10.23)
 	Src    map[string]Source // per field; "" is the record's default

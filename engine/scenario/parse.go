@@ -982,7 +982,6 @@ func (p *parser) unit(r *record) {
 		default:
 			p.errf(r.Pos, "hq %s: level=%s: want army, corps or staff", u.ID, u.HQLevel)
 		}
-		u.Heroic = u.Attrs.Flag("heroic")
 		u.MA = p.integer(r, "ma", true, 0)
 		combat := p.integer(r, "combat", true, 0)
 		if v := p.str(r, "hq", true); v != "" {

@@ -143,7 +143,7 @@ func (g *Game) View(side engine.Side) engine.View {
 		visible[u.ID] = true
 		uv := UnitView{ID: u.ID, Side: u.Side(), Type: u.Data.Type, Size: u.Data.Size, Name: u.Data.Name,
 			Parent: u.Data.Parent, Loc: u.Loc, Hex: u.Hex, Steps: u.Steps(), MaxSteps: u.Data.Steps,
-			Strength: u.Strength(), HQ: u.HQ(), Heroic: u.Data.Heroic, Entrained: u.Entrained, SP: u.SP(), TCR: u.TCR(),
+			Strength: u.Strength(), HQ: u.HQ(), Heroic: u.Data.Attrs.Flag("heroic"), Entrained: u.Entrained, SP: u.SP(), TCR: u.TCR(),
 			OutOfSupply: u.OutOfSupply && u.OnMap(), OutOfCommand: (u.OCCMove || u.OCCCombat) && u.OnMap()}
 		if own {
 			uv.Arrive, uv.Entry, uv.UsedRail = u.ArriveTurn, u.Entry, u.UsedRail
