@@ -358,12 +358,12 @@ type Unit struct {
 	Steps   int        // std 8.51-8.53
 	Str     []Strength // per step state, full strength first; len == Steps (not for HQs)
 	TCR     int
-	HQLevel string     // army, corps or staff (HQs only)
-	HQ      []HQValues // front, then reduced side if it has one
-	MA     int               // HQ movement allowance
-	Attrs  Attrs             // declared attributes (attrs.go); gwite: wf (T 19.22), winter (T[2.3]), heroic (std 10.23)
-	Src    map[string]Source // per field; "" is the record's default
-	Pos    Pos
+	HQLevel string            // army, corps or staff (HQs only)
+	HQ      []HQValues        // front, then reduced side if it has one
+	MA      int               // HQ movement allowance
+	Attrs   Attrs             // declared attributes (attrs.go); gwite: wf (T 19.22), winter (T[2.3]), heroic (std 10.23)
+	Src     map[string]Source // per field; "" is the record's default
+	Pos     Pos
 }
 
 // Source returns the source of one field of the unit.

@@ -290,7 +290,7 @@ attribute turn rusrail kind=int
 		}
 	}
 	// What gwite reads of them, as it read the fields they replace.
-	if old.Unit("DE-vF-1").Attrs.Flag("heroic") != true {
+	if !old.Unit("DE-vF-1").Attrs.Flag("heroic") {
 		t.Error("DE-vF-1 is no longer heroic")
 	}
 	if n := old.Turns[0].Attrs.Int("rusrail"); n != 6 {
