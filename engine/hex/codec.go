@@ -120,7 +120,7 @@ func (c Codec) Example() string {
 }
 
 // Shape says in words what an id looks like, for help texts and errors:
-// "four digits, row then column, like 2918".
+// "four digits, row then column" (Example gives one).
 func (c Codec) Shape() string {
 	n := "four"
 	if c.wide {
@@ -128,11 +128,11 @@ func (c Codec) Shape() string {
 	}
 	switch c.scheme {
 	case XXYY:
-		return n + " digits, column then row, like " + c.Example()
+		return n + " digits, column then row"
 	case ColDotRow:
-		return "column, a dot, then row (cc.rr), like " + c.Example()
+		return "column, a dot, then row (cc.rr)"
 	}
-	return n + " digits, row then column, like " + c.Example()
+	return n + " digits, row then column"
 }
 
 // Parse reads a printed id. It accepts only what String prints, so each

@@ -86,10 +86,10 @@ func TestCodecErrors(t *testing.T) {
 			t.Errorf("Parse(%q) error %v, want %s", c.id, err, c.want)
 		}
 	}
-	if s := (Codec{}).Shape(); s != "four digits, row then column, like 2918" {
+	if s := (Codec{}).Shape(); s != "four digits, row then column" {
 		t.Errorf("RRCC shape %q", s)
 	}
-	if s := mustCodec(t, ColDotRow, 2).Shape(); s != "column, a dot, then row (cc.rr), like 66.18" {
+	if s := mustCodec(t, ColDotRow, 2).Shape(); s != "column, a dot, then row (cc.rr)" {
 		t.Errorf("cc.rr shape %q", s)
 	}
 	for _, bad := range [][2]int{{int(ColDotRow), 3}, {int(RRCC), 4}, {int(XXYY), 1}, {7, 2}} {
