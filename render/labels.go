@@ -219,17 +219,17 @@ func (r *renderer) hexNumberBoxes() []image.Rectangle {
 	var out []image.Rectangle
 	for _, h := range r.drawn() {
 		if r.land(h) {
-			o := r.centre(h)
-			out = append(out, r.c.textBox(r.f.hexNum, h.String(), o.X, o.Y-0.3*r.s, centre))
+			o := r.hexNumberAt(h)
+			out = append(out, r.c.textBox(r.f.hexNum, h.String(), o.X, o.Y, centre))
 		}
 	}
 	return out
 }
 
 // edges prints the hex numbering on the map's edge: each column's number
-// above and below it, each row's left and right of it, so that a hex's
-// number (row, then column, the columns counted from the east) can be
-// read off the edge where counters cover the hexes' own. A number that
+// above and below it, each row's left and right of it (level with the
+// row's outermost hex, for a flat map's rows zig-zag), so that a hex's
+// number can be read off the edge where counters cover the hexes' own. A number that
 // would run into an exit's name is left out on that edge only.
 func (r *renderer) edges() {
 	c, s, mb := r.c, r.s, r.mapBox
@@ -265,10 +265,11 @@ func (r *renderer) edges() {
 	}
 	for _, row := range sortedKeys(rows) {
 		text := fmt.Sprintf("%02d", row)
-		_, cy := r.m.Grid.Center(hex.Hex{Row: row, Col: 1})
-		y := cy*s + r.oy + asc/2
-		put(text, float64(mb.Min.X)-0.1*s, y, right)
-		put(text, float64(mb.Max.X)+0.1*s, y, left)
+		g := r.m.Grid
+		_, wy := g.Center(g.Hex(row, g.Column(0)))
+		_, ey := g.Center(g.Hex(row, g.Column(g.Cols-1)))
+		put(text, float64(mb.Min.X)-0.1*s, wy*s+r.oy+asc/2, right)
+		put(text, float64(mb.Max.X)+0.1*s, ey*s+r.oy+asc/2, left)
 	}
 }
 

@@ -85,10 +85,12 @@ func TestFlatNeighbourNames(t *testing.T) {
 }
 
 func TestHalfHexes(t *testing.T) {
+	// Even columns lie north: the odd ones reach the south edge and are
+	// halved, the even ones end at it whole.
 	for _, c := range []struct {
 		id   string
 		half bool
-	}{{"40.114", true}, {"01.114", true}, {"40.113", false}, {"40.01", false}, {"40.115", false}} {
+	}{{"41.114", true}, {"01.114", true}, {"40.114", false}, {"41.113", false}, {"41.01", false}, {"41.115", false}} {
 		h, _ := twilight.Parse(c.id)
 		if twilight.HalfHex(h) != c.half {
 			t.Errorf("HalfHex(%s) = %v", h, !c.half)
@@ -98,9 +100,45 @@ func TestHalfHexes(t *testing.T) {
 	for _, c := range []struct {
 		h    Hex
 		half bool
-	}{{Hex{Row: 1, Col: 3}, true}, {Hex{Row: 3, Col: 5}, true}, {Hex{Row: 3, Col: 1}, false}, {Hex{Row: 5, Col: 3}, false}} {
+	}{{Hex{Row: 1, Col: 3}, true}, {Hex{Row: 2, Col: 5}, true}, {Hex{Row: 3, Col: 5}, false}, {Hex{Row: 2, Col: 1}, false}, {Hex{Row: 5, Col: 3}, false}} {
 		if g.HalfHex(c.h) != c.half {
 			t.Errorf("north,west HalfHex(%s) = %v", c.h, !c.half)
+		}
+	}
+	// In every layout, a half-hex's centre lies on the straight sheet
+	// edge (the outermost centres), and every other hex of the map lies
+	// at least half a hex inside it, so it ends at the edge whole.
+	for _, g := range layouts {
+		g.Rows, g.Cols, g.Half = 7, 6, North|East|South|West
+		ext := func(h Hex) [4]float64 { x, y := g.Center(h); return [4]float64{-y, x, y, -x} }
+		var edge [4]float64
+		for i := range edge {
+			edge[i] = math.Inf(-1)
+		}
+		for _, h := range g.All() {
+			for i, v := range ext(h) {
+				edge[i] = math.Max(edge[i], v)
+			}
+		}
+		halves := 0
+		for _, h := range g.All() {
+			on := false
+			for i, v := range ext(h) {
+				if math.Abs(v-edge[i]) < 1e-9 {
+					on = true
+				} else if edge[i]-v < 0.5-1e-9 {
+					t.Errorf("%s: %s is %.2f inside edge %d: neither halved nor whole", name(g), h, edge[i]-v, i)
+				}
+			}
+			if on != g.HalfHex(h) {
+				t.Errorf("%s: %s on the sheet edge %v, HalfHex %v", name(g), h, on, g.HalfHex(h))
+			}
+			if on {
+				halves++
+			}
+		}
+		if halves == 0 {
+			t.Errorf("%s: no half-hexes", name(g))
 		}
 	}
 	if e, err := ParseEdges("south,north"); err != nil || e != North|South || e.String() != "north,south" {

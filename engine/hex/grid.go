@@ -144,8 +144,9 @@ type Grid struct {
 	// ColsEast numbers columns from the west edge eastward; every
 	// rulebook so far numbers them westward (digests 001, 002, 003).
 	ColsEast bool
-	// Half lists the edges whose hexes the sheet's edge cuts in half
-	// (Twilight's row 114, digest 001 1.2). A half-hex is on the map.
+	// Half lists the edges of the sheet that cut hexes in half
+	// (Twilight's row 114, digest 001 1.2; HalfHex says which). A
+	// half-hex is on the map.
 	Half Edges
 	// Codec prints and reads ids; every hex the Grid returns carries it.
 	Codec Codec
@@ -167,18 +168,28 @@ func (g Grid) Column(i int) int {
 	return g.Cols - i
 }
 
-// HalfHex reports whether h is a half-hex: on the map, on an edge listed
-// in Half.
+// HalfHex reports whether h is a half-hex: a hex of the map that a
+// straight sheet edge listed in Half cuts through its centre. Along an
+// edge that runs across the shifted lines (the north and south edges of
+// flat hexes, the east and west edges of pointy ones) only every other hex
+// reaches that far out; the ones between end at the edge whole.
 func (g Grid) HalfHex(h Hex) bool {
 	if g.Half == 0 || !g.Contains(h) {
 		return false
 	}
-	east, west := 1, g.Cols
+	eastmost, westmost := 1, g.Cols
 	if g.ColsEast {
-		east, west = g.Cols, 1
+		eastmost, westmost = g.Cols, 1
 	}
-	return g.Half&North != 0 && h.Row == 1 || g.Half&South != 0 && h.Row == g.Rows ||
-		g.Half&East != 0 && h.Col == east || g.Half&West != 0 && h.Col == west
+	// Flat: the column lies half a hex south of its neighbours (Axial).
+	south := (east(g.ColsEast, h.Col)+int(g.Parity))&1 == 1
+	// Pointy: the row lies half a hex west of its neighbours.
+	west := shift(g.Parity, h.Row) == 1
+	flat := g.Orientation == Flat
+	return g.Half&North != 0 && h.Row == 1 && (!flat || !south) ||
+		g.Half&South != 0 && h.Row == g.Rows && (!flat || south) ||
+		g.Half&East != 0 && h.Col == eastmost && (flat || !west) ||
+		g.Half&West != 0 && h.Col == westmost && (flat || west)
 }
 
 // Contains reports whether h is on the map. A hex of another numbering is

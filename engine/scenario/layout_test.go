@@ -88,8 +88,9 @@ func TestFlatColDotRowMap(t *testing.T) {
 	if h := sc.Setup[0].Hex; h != at("02.03") || h.String() != "02.03" {
 		t.Errorf("RU-1 set up at %s", h)
 	}
-	if !gr.HalfHex(at("02.04")) || gr.HalfHex(at("02.03")) {
-		t.Error("row 04 is not the half-hex row")
+	// The south edge halves row 04 where the odd columns reach it.
+	if !gr.HalfHex(at("03.04")) || gr.HalfHex(at("02.04")) || gr.HalfHex(at("03.03")) {
+		t.Error("the half-hexes are not odd columns' hexes of row 04")
 	}
 	if d := g.DescribeHex(nil, at("02.02")); !strings.Contains(d, "\n    N  02.01") || !strings.Contains(d, "\n    SW 03.02") {
 		t.Errorf("DescribeHex names flat directions wrongly:\n%s", d)
