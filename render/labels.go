@@ -235,13 +235,18 @@ func (r *renderer) edges() {
 	c, s, mb := r.c, r.s, r.mapBox
 	f := r.f.edge
 	top, bottom := map[int]hex.Hex{}, map[int]hex.Hex{}
-	rows := map[int]bool{}
+	west, east := map[int]pt{}, map[int]pt{} // each row's outermost centres
 	for _, h := range r.drawn() {
 		o := r.centre(h)
 		if o.X < float64(mb.Min.X) || o.X > float64(mb.Max.X) || o.Y < float64(mb.Min.Y) || o.Y > float64(mb.Max.Y) {
 			continue
 		}
-		rows[h.Row] = true
+		if w, ok := west[h.Row]; !ok || o.X < w.X {
+			west[h.Row] = o
+		}
+		if e, ok := east[h.Row]; !ok || o.X > e.X {
+			east[h.Row] = o
+		}
 		if t, ok := top[h.Col]; !ok || h.Row < t.Row {
 			top[h.Col] = h
 		}
@@ -263,13 +268,10 @@ func (r *renderer) edges() {
 		put(text, r.centre(top[col]).X, float64(mb.Min.Y)-0.08*s, centre)
 		put(text, r.centre(bottom[col]).X, float64(mb.Max.Y)+0.08*s+asc, centre)
 	}
-	for _, row := range sortedKeys(rows) {
+	for _, row := range sortedKeys(west) {
 		text := fmt.Sprintf("%02d", row)
-		g := r.m.Grid
-		_, wy := g.Center(g.Hex(row, g.Column(0)))
-		_, ey := g.Center(g.Hex(row, g.Column(g.Cols-1)))
-		put(text, float64(mb.Min.X)-0.1*s, wy*s+r.oy+asc/2, right)
-		put(text, float64(mb.Max.X)+0.1*s, ey*s+r.oy+asc/2, left)
+		put(text, float64(mb.Min.X)-0.1*s, west[row].Y+asc/2, right)
+		put(text, float64(mb.Max.X)+0.1*s, east[row].Y+asc/2, left)
 	}
 }
 
