@@ -21,6 +21,9 @@ type Ruleset interface {
 	// Verbs is the order language of this system: one table drives
 	// parsing, help text and the order templates.
 	Verbs() []Verb
+	// Kinds are the kinds of window of the sequence of play (Window.Kind),
+	// with the time a club gives a side for each unless it says otherwise.
+	Kinds() []Kind
 	// New starts scenario s of game g.
 	New(g *scenario.Game, s *scenario.Scenario, opt Options) (State, error)
 	// Restore rebuilds a state of scenario s of game g, started with opt,
@@ -63,6 +66,9 @@ type State interface {
 	// or false if the sequence has no such window. Binding a file to the
 	// open window asks it which of the two comes first.
 	WindowOf(id string) (Window, bool)
+	// System is the name of the ruleset the game is played under, its
+	// registry key (Ruleset.Name).
+	System() string
 	// Check verifies the invariants that must hold between windows.
 	Check() error
 	// Snapshot encodes the state for storage: the same state always gives
@@ -88,6 +94,13 @@ type Window struct {
 	Optional bool     // nothing sent means the standing orders decide
 	Verbs    []string // verbs accepted in this window
 	Done     bool     // the game is over; no more windows
+}
+
+// Kind is a kind of window of a ruleset's sequence of play.
+type Kind struct {
+	Kind  string // as Window.Kind spells it: "MOVE"
+	Name  string // for people: "movement phase"
+	Hours int    // the default deadline, hours after the window opens
 }
 
 // Problem is an order that cannot be carried out, with the rule it breaks.
@@ -133,4 +146,6 @@ func (r Remark) String() string {
 type View interface {
 	Side() Side
 	Window() Window
+	// Board is the view in terms every ruleset shares.
+	Board() *Board
 }

@@ -45,6 +45,11 @@ func TestImportDirection(t *testing.T) {
 			t.Fatal(err)
 		}
 		seen++
+		for _, imp := range p.Imports {
+			if ruleset(imp) != "" && ruleset(imp) != ruleset(p.ImportPath) && p.ImportPath != registry {
+				t.Errorf("%s imports %s: only the registry (%s) imports a ruleset", p.ImportPath, imp, registry)
+			}
+		}
 		from, _ := layer(p.ImportPath)
 		rules, known := allowed[from]
 		if !known {
@@ -77,4 +82,21 @@ func TestImportDirection(t *testing.T) {
 	if seen < 3 {
 		t.Fatalf("go list saw only %d packages", seen)
 	}
+}
+
+// registry is the one package outside a ruleset that may import it.
+const registry = "pbem/engine/rulesets"
+
+// rulesets are the packages of the rules systems, each with its own
+// subpackages (its robot).
+var rulesets = []string{"pbem/engine/gwite"}
+
+// ruleset is the rules system package path belongs to, or "".
+func ruleset(path string) string {
+	for _, r := range rulesets {
+		if path == r || strings.HasPrefix(path, r+"/") {
+			return r
+		}
+	}
+	return ""
 }

@@ -8,6 +8,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"pbem/engine"
 	"strconv"
 	"strings"
 	"text/template"
@@ -36,18 +37,24 @@ type Report struct {
 	Told     []string `json:"-"`
 	Turn     int
 	LastTurn int
-	VP       int // net victory points, from the Russian point of view
-	Level    string
-	Bands    []Band `json:",omitempty"` // the levels of victory, highest first
-	Own      []Unit
-	Enemy    []Unit
-	Markers  []string // Gruppe markers seen: "M3 in 0713"
-	Ghosts   []string // enemies seen before and not now: "DE-1ID last seen in 0613 in GT1 DE-MOVE"
-	Standing []string // the side's standing orders in force
-	Next     Window
-	Address  string // where orders go
-	Template string // the order template of the next window
-	Dice     Dice   `json:",omitzero"`
+	VP       int // net victory points, from NetFor's point of view
+	// NetFor names the side a single net total counts for ("Russian");
+	// "" when each side keeps its own total (Scores).
+	NetFor string  `json:",omitempty"`
+	Scores []Score `json:",omitempty"`
+	Level  string
+	Bands  []Band `json:",omitempty"` // the levels of victory, highest first
+	// BandsCase is the rule case of the levels.
+	BandsCase string `json:",omitempty"`
+	Own       []Unit
+	Enemy     []Unit
+	Markers   []string // Gruppe markers seen: "M3 in 0713"
+	Ghosts    []string // enemies seen before and not now: "DE-1ID last seen in 0613 in GT1 DE-MOVE"
+	Standing  []string // the side's standing orders in force
+	Next      Window
+	Address   string // where orders go
+	Template  string // the order template of the next window
+	Dice      Dice   `json:",omitzero"`
 	// Chain is the hash of the newest link of the game's audit chain as
 	// the report was made (docs/audit.md).
 	Chain string `json:",omitempty"`
@@ -69,6 +76,13 @@ type Reveal struct {
 	Commitment string   // as the report that opened the window gave it
 	Nonces     []string // "SIDE NONCE", a line each, in the game's side order; "SIDE " for a side that sent none
 	Rolls      int      // attempts of the public stream (docs/dice.md)
+}
+
+// Score is one side's victory points, when each side keeps its own.
+type Score struct {
+	Side string
+	Name string // the side's name in the game data
+	VP   int
 }
 
 // Band is one level of victory (T 21.3): it holds from Min net victory
@@ -137,7 +151,23 @@ func nonceLine(s string) string {
 // score is the game-turn, the victory points, their level and what each
 // level takes.
 func score(r *Report) string {
-	s := fmt.Sprintf("Game-turn %d of %d. Victory points %d (from the Russian side): %s.", r.Turn, r.LastTurn, r.VP, r.Level)
+	var s string
+	switch {
+	case r.NetFor != "":
+		s = fmt.Sprintf("Game-turn %d of %d. Victory points %d (from the %s side)", r.Turn, r.LastTurn, r.VP, r.NetFor)
+	case len(r.Scores) > 0:
+		var each []string
+		for _, sc := range r.Scores {
+			each = append(each, fmt.Sprintf("%s %d", sc.Name, sc.VP))
+		}
+		s = fmt.Sprintf("Game-turn %d of %d. Victory points: %s", r.Turn, r.LastTurn, strings.Join(each, ", "))
+	default:
+		s = fmt.Sprintf("Game-turn %d of %d", r.Turn, r.LastTurn)
+	}
+	if r.Level != "" {
+		s += ": " + r.Level
+	}
+	s += "."
 	if len(r.Bands) == 0 {
 		return s
 	}
@@ -152,7 +182,7 @@ func score(r *Report) string {
 			ls = append(ls, fmt.Sprintf("%s at %d to %d", b.Level, b.Min, r.Bands[i-1].Min-1))
 		}
 	}
-	return s + " The levels after the last game-turn [T 21.3]: " + strings.Join(ls, ", ") + "."
+	return s + " " + engine.Cited("The levels after the last game-turn", r.BandsCase) + ": " + strings.Join(ls, ", ") + "."
 }
 
 // Legend is what the numbers of a unit line mean (docs/players.md says

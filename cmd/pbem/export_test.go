@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"pbem/engine/rulesets/rulesetstest"
 	"strings"
 	"syscall"
 	"testing"
-
-	"pbem/engine/gwite"
-	"pbem/pbem/robot"
 )
 
 // pbem export -side, through the running daemon and on the file: the
@@ -33,7 +31,7 @@ func TestExportSide(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup := robot.Orders(g.View("DE").(*gwite.View))
+	setup := rulesetstest.Robot(g, "DE")
 	s.send("Ben", "ben-1@example.org", "Game: t1\nSide: DE\nWindow: GT1 DE-SETUP\nNonce: ben-setup-001\n\n"+setup)
 	if ack := s.received("Ben", 2); !strings.Contains(ack, "ACCEPTED") {
 		t.Fatalf("ack:\n%s", ack)

@@ -34,6 +34,7 @@ type options struct {
 
 	dir      string // -scenarios: a game directory replacing the embedded data
 	scenario string // -scenario
+	system   string // -system: a rules system by name
 	out      string // -o
 	hexPx    float64
 	seed     string // -seed

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
+	"pbem/engine/rulesets"
 	"pbem/orders"
 	"pbem/pbem/ack"
 	"pbem/pbem/referee"
@@ -23,14 +23,18 @@ import (
 var ordersCmd = &command{
 	name:    "orders",
 	summary: "the order language: every verb with its usage and rule case",
-	help: "Prints the reference of the order language of the Great War in the East\n" +
-		"rules (docs/orders.md), generated from the verb table the parser uses:\n\n" +
-		orders.Help(gwite.Ruleset{}.Verbs()),
+	usage:   "[-system NAME]",
+	help: "Prints the reference of the order language of a rules system, by default\n" +
+		"the Great War in the East rules (docs/orders.md), generated from the verb\n" +
+		"table the parser uses:\n\n" +
+		orders.Help(defaultSystem().Verbs()),
+	flags: systemFlag,
 	run: func(e *env, o *options, args []string) int {
-		if len(args) != 0 {
+		rs, ok := systemOf(e, o)
+		if len(args) != 0 || !ok {
 			return usageError
 		}
-		fmt.Fprint(e.stdout, orders.Help(gwite.Ruleset{}.Verbs()))
+		fmt.Fprint(e.stdout, orders.Help(rs.Verbs()))
 		return 0
 	},
 }
@@ -42,7 +46,8 @@ var ordersCheck = &command{
 	name:    "orders check",
 	usage:   "[-scenario NAME [-game ID]] FILE...",
 	summary: "parse order files and print every problem",
-	help: `Parses each order file with the verbs of the Great War in the East rules and
+	help: `Parses each order file with the verbs of its rules system (-system, by default
+the Great War in the East rules; with -scenario, the scenario's) and
 prints every problem as file:line:col: message (at most one per line and 20
 per file), or "FILE: N orders ok". Without -scenario only the syntax is
 checked. With -scenario the file is also bound as the referee would bind it
@@ -54,6 +59,7 @@ position, each refusal printed as file:line: order: reason [case].
 The exit status is 1 if any file has a problem.`,
 	flags: func(fs *flag.FlagSet, o *options) {
 		dirFlag(fs, o)
+		systemFlag(fs, o)
 		fs.StringVar(&o.scenario, "scenario", "", "bind the files to the start of this scenario (see 'pbem scenario list')")
 		fs.StringVar(&checkFlags.game, "game", "", "the game `ID` the headers must name (default: the scenario's name)")
 	},
@@ -61,12 +67,22 @@ The exit status is 1 if any file has a problem.`,
 		if len(args) == 0 || (checkFlags.game != "" && o.scenario == "") {
 			return usageError
 		}
+		rs, ok := systemOf(e, o)
+		if !ok {
+			return 1
+		}
 		var bind func(f *orders.File) ([]string, []string, error)
 		if o.scenario != "" {
 			st, g, game, ok := startScenario(e, o, "orders check", checkFlags.game)
 			if !ok {
 				return 1
 			}
+			r, err := rulesets.Of(st)
+			if err != nil {
+				complain(e, o, err.Error())
+				return 1
+			}
+			rs = r
 			bind = func(f *orders.File) ([]string, []string, error) { return bindAtStart(st, g.Sides, game, f) }
 		}
 		status := 0
@@ -77,7 +93,7 @@ The exit status is 1 if any file has a problem.`,
 				status = 1
 				continue
 			}
-			f, err := orders.Parse(name, src, gwite.Ruleset{}.Verbs())
+			f, err := orders.Parse(name, src, rs.Verbs())
 			var refused, remarks []string
 			if err == nil && bind != nil {
 				refused, remarks, err = bind(f)

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 )
 
@@ -42,7 +42,7 @@ func TestOrdersDoc(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(help, "usage: pbem orders") || !strings.Contains(help, out) {
 		t.Errorf("pbem help orders: exit %d, lacks the reference:\n%s", code, help)
 	}
-	for _, v := range (gwite.Ruleset{}).Verbs() {
+	for _, v := range rulesetstest.Verbs("gwite") {
 		if !strings.Contains(out, "\n    "+v.Usage()+"\n") {
 			t.Errorf("no usage line for %s", v.Name)
 		}
@@ -54,7 +54,7 @@ func TestOrdersDoc(t *testing.T) {
 
 // The parser's tables must suit the grammar.
 func TestGwiteVerbsSuitTheParser(t *testing.T) {
-	if err := orders.CheckVerbs(gwite.Ruleset{}.Verbs()); err != nil {
+	if err := orders.CheckVerbs(rulesetstest.Verbs("gwite")); err != nil {
 		t.Error(err)
 	}
 }
@@ -207,7 +207,7 @@ func TestOrdersCheckRemarks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := orders.Parse("ru.orders", []byte("Game: t\nSide: RU\nWindow: GT1 RU-MOVE\nNonce: n0nce-for-test\n\nmove RU-XV to 2118\nmove RU-XIII to 0101\n"), gwite.Ruleset{}.Verbs())
+	f, err := orders.Parse("ru.orders", []byte("Game: t\nSide: RU\nWindow: GT1 RU-MOVE\nNonce: n0nce-for-test\n\nmove RU-XV to 2118\nmove RU-XIII to 0101\n"), rulesetstest.Verbs("gwite"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"pbem/engine/rulesets/rulesetstest"
 	"regexp"
 	"slices"
 	"strconv"
@@ -26,10 +27,8 @@ import (
 	"github.com/ProtonMail/go-crypto/openpgp/packet"
 	"golang.org/x/crypto/ssh"
 
-	"pbem/engine/gwite"
 	"pbem/orders/sig"
 	"pbem/pbem/memmail"
-	"pbem/pbem/robot"
 )
 
 // Every command the README shows is run by a row of readmeRows, so that a
@@ -513,7 +512,7 @@ func robotSetup(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return "Game: tannenberg-1914\nSide: DE\nWindow: GT1 DE-SETUP\nNonce: readme-0001\n\n" + robot.Orders(st.View("DE").(*gwite.View))
+	return "Game: tannenberg-1914\nSide: DE\nWindow: GT1 DE-SETUP\nNonce: readme-0001\n\n" + rulesetstest.Robot(st, "DE")
 }
 
 // readmeRows says how each command of README.md is run, and what it must

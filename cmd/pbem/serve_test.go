@@ -19,11 +19,10 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/engine/scenario"
 	"pbem/orders/sig"
 	"pbem/pbem/memmail"
-	"pbem/pbem/robot"
 )
 
 var (
@@ -277,7 +276,7 @@ func TestServeAndAdminister(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.send("Ben", "ben-1@example.org", "Game: t1\nSide: DE\nWindow: GT1 DE-SETUP\nNonce: ben-setup-001\n\n"+robot.Orders(g.View("DE").(*gwite.View)))
+	s.send("Ben", "ben-1@example.org", "Game: t1\nSide: DE\nWindow: GT1 DE-SETUP\nNonce: ben-setup-001\n\n"+rulesetstest.Robot(g, "DE"))
 	if ack := s.received("Ben", 2); !strings.Contains(ack, "ACCEPTED") {
 		t.Fatalf("ack:\n%s", ack)
 	}

@@ -226,3 +226,101 @@ func (g *Game) Adjust(directive string) error {
 	}
 	return nil
 }
+
+// Expect implements engine.Fixture. Expectations:
+//
+//	unit ID at HEX | eliminated | steps N | entrained | detrained | offmap
+//	     | out-of-supply | in-supply
+//	fort HEX lost N     the fortress has lost N steps
+//	vp N                net victory points
+func (g *Game) Expect(words []string) (problem string, known bool) {
+	switch words[0] {
+	case "unit":
+		return g.expectUnit(words), true
+	case "fort":
+		if len(words) != 4 || words[2] != "lost" {
+			return "want: fort HEX lost N", true
+		}
+		h, err := hex.Parse(words[1])
+		if err != nil {
+			return err.Error(), true
+		}
+		n, _ := strconv.Atoi(words[3])
+		switch f := g.Fort(h); {
+		case f == nil:
+			return fmt.Sprintf("no fortress at %s", h), true
+		case f.StepsLost != n:
+			return fmt.Sprintf("fortress has lost %d steps", f.StepsLost), true
+		}
+		return "", true
+	case "vp":
+		if n, err := strconv.Atoi(words[len(words)-1]); err != nil || len(words) != 2 || g.VP != n {
+			return fmt.Sprintf("VP is %d", g.VP), true
+		}
+		return "", true
+	}
+	return "", false
+}
+
+func (g *Game) expectUnit(words []string) string {
+	if len(words) < 3 {
+		return "want: unit ID at HEX | eliminated | steps N | entrained | detrained | offmap | out-of-supply | in-supply"
+	}
+	u := g.Unit(words[1])
+	if u == nil {
+		return "no unit " + words[1]
+	}
+	arg := func() string {
+		if len(words) < 4 {
+			return ""
+		}
+		return words[3]
+	}
+	switch words[2] {
+	case "at":
+		h, err := hex.Parse(arg())
+		switch {
+		case err != nil:
+			return err.Error()
+		case !u.OnMap():
+			return u.ID + " is not on the map"
+		case u.Hex != h:
+			return fmt.Sprintf("%s is at %s", u.ID, u.Hex)
+		}
+	case "eliminated":
+		if u.Loc != Eliminated {
+			return fmt.Sprintf("%s is not eliminated (at %s, %d steps)", u.ID, u.Hex, u.Steps())
+		}
+	case "steps":
+		n, _ := strconv.Atoi(arg())
+		switch {
+		case u.Loc == Eliminated:
+			return u.ID + " is eliminated"
+		case u.Steps() != n:
+			return fmt.Sprintf("%s has %d steps", u.ID, u.Steps())
+		}
+	case "entrained":
+		if !u.Entrained {
+			return u.ID + " is not entrained"
+		}
+	case "detrained":
+		if u.Entrained {
+			return u.ID + " is entrained"
+		}
+	case "offmap":
+		if u.Loc != OffMap {
+			return u.ID + " is not off the map"
+		}
+	case "out-of-supply":
+		if !u.OutOfSupply {
+			return u.ID + " is in supply"
+		}
+	case "in-supply":
+		if u.OutOfSupply {
+			return u.ID + " is out of supply"
+		}
+	default:
+		return fmt.Sprintf("unknown unit expectation %q", words[2])
+	}
+	return ""
+}

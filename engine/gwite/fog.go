@@ -24,7 +24,7 @@ const optFogLimited = "fog-limited"
 const optFogOpen = "fog-open"
 
 // Moderator is the side whose View holds everything: a moderator's.
-const Moderator engine.Side = ""
+const Moderator = engine.Moderator
 
 // openFog reports whether the game is played face up.
 func (g *Game) openFog() bool { return g.opt[optFogOpen] }

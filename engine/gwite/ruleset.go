@@ -137,6 +137,17 @@ var verbs = []engine.Verb{
 // Verbs implements engine.Ruleset.
 func (Ruleset) Verbs() []engine.Verb { return verbs }
 
+// Kinds implements engine.Ruleset. A movement phase is a player's longest
+// task; the cavalry withdrawal (std 12.1) is a short answer.
+func (Ruleset) Kinds() []engine.Kind {
+	return []engine.Kind{
+		{Kind: "SETUP", Name: "set-up", Hours: 72},
+		{Kind: "MOVE", Name: "movement phase", Hours: 72},
+		{Kind: "CAVWD", Name: "cavalry withdrawal", Hours: 24},
+		{Kind: "COMBAT", Name: "combat phase", Hours: 48},
+	}
+}
+
 func verbByName(name string) *engine.Verb {
 	for i := range verbs {
 		if verbs[i].Name == name {
@@ -210,3 +221,6 @@ func (g *Game) sortedSides() []engine.Side {
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return out
 }
+
+// System implements engine.State.
+func (g *Game) System() string { return Ruleset{}.Name() }

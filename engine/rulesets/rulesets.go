@@ -1,5 +1,7 @@
 // Package rulesets lists every rules system pbem knows, by the name a
-// game's data gives in its `system=` field.
+// game's data gives in its `system=` field, with what only some systems
+// have: a computer player, adjudication-case fixtures, rulings. It is the
+// one package outside a ruleset's own that imports it.
 package rulesets
 
 import (
@@ -9,27 +11,58 @@ import (
 
 	"pbem/engine"
 	"pbem/engine/gwite"
+	"pbem/engine/gwite/robot"
 	"pbem/engine/scenario"
 )
 
+// system is one rules system and its optional parts.
+type system struct {
+	engine.Ruleset
+	// robot writes orders for the window open in a view, as a person
+	// would mail them; nil if the system has no computer player.
+	robot func(engine.View) (string, error)
+	// rulings is the text of the system's rulings on its rulebook's
+	// ambiguities; "" if none.
+	rulings func() string
+}
+
 // all is every rules system; adding one is adding it here.
-var all = []engine.Ruleset{gwite.Ruleset{}}
+var all = []system{
+	{Ruleset: gwite.Ruleset{}, robot: robot.Play, rulings: gwite.RulingsText},
+}
 
 // All is every rules system.
-func All() []engine.Ruleset { return append([]engine.Ruleset(nil), all...) }
+func All() []engine.Ruleset {
+	var out []engine.Ruleset
+	for _, s := range all {
+		out = append(out, s.Ruleset)
+	}
+	return out
+}
+
+func lookup(name string) (system, error) {
+	var names []string
+	for _, s := range all {
+		if s.Name() == name {
+			return s, nil
+		}
+		names = append(names, s.Name())
+	}
+	sort.Strings(names)
+	return system{}, fmt.Errorf("no rules system %q (have: %s)", name, strings.Join(names, ", "))
+}
 
 // Lookup returns the rules system with the given name.
 func Lookup(name string) (engine.Ruleset, error) {
-	var names []string
-	for _, r := range all {
-		if r.Name() == name {
-			return r, nil
-		}
-		names = append(names, r.Name())
+	s, err := lookup(name)
+	if err != nil {
+		return nil, err
 	}
-	sort.Strings(names)
-	return nil, fmt.Errorf("no rules system %q (have: %s)", name, strings.Join(names, ", "))
+	return s.Ruleset, nil
 }
+
+// Of is the rules system st is played under.
+func Of(st engine.State) (engine.Ruleset, error) { return Lookup(st.System()) }
 
 // New starts scenario s of game g with the rules system the game names.
 func New(g *scenario.Game, s *scenario.Scenario, opt engine.Options) (engine.State, error) {
@@ -38,4 +71,39 @@ func New(g *scenario.Game, s *scenario.Scenario, opt engine.Options) (engine.Sta
 		return nil, err
 	}
 	return r.New(g, s, opt)
+}
+
+// Robot writes the computer player's orders for side in the window open
+// in st, from side's View alone, as order-language text.
+func Robot(st engine.State, side engine.Side) (string, error) {
+	s, err := lookup(st.System())
+	if err != nil {
+		return "", err
+	}
+	if s.robot == nil {
+		return "", fmt.Errorf("the rules system %s has no computer player", s.Name())
+	}
+	return s.robot(st.View(side))
+}
+
+// HasRobot reports whether the rules system named has a computer player.
+func HasRobot(name string) bool {
+	s, err := lookup(name)
+	return err == nil && s.robot != nil
+}
+
+// Rulings is the text of the named system's rulings; "" if it has none.
+func Rulings(name string) (string, error) {
+	s, err := lookup(name)
+	if err != nil || s.rulings == nil {
+		return "", err
+	}
+	return s.rulings(), nil
+}
+
+// Fixture is st as adjudication cases set it up and question it, if its
+// rules system has cases.
+func Fixture(st engine.State) (engine.Fixture, bool) {
+	f, ok := st.(engine.Fixture)
+	return f, ok
 }

@@ -466,7 +466,7 @@ func gridLayout(g *hex.Grid, field func(string) string) error {
 }
 
 func (p *parser) projection(r *record) {
-	p.known(r, "ref", "lat", "lon", "km", "parallel")
+	p.known(r, "kind", "ref", "lat", "lon", "km", "parallel", "parallel2", "meridian")
 	t, ok := r.field("ref")
 	if !ok {
 		p.errf(r.Pos, "projection: missing ref=")
@@ -476,10 +476,21 @@ func (p *parser) projection(r *record) {
 	if err != nil {
 		p.errf(t.Pos, "projection: %v", err)
 	}
-	p.g.Map.Projection = hex.Projection{
-		Ref: ref, RefLat: p.float(r, "lat"), RefLon: p.float(r, "lon"),
+	kind, err := hex.ParseProjKind(p.str(r, "kind", false))
+	if err != nil {
+		p.errf(r.Pos, "%v", err)
+	}
+	pr := hex.Projection{
+		Kind: kind, Ref: ref, RefLat: p.float(r, "lat"), RefLon: p.float(r, "lon"),
 		HexKm: p.float(r, "km"), StdParallel: p.float(r, "parallel"),
 	}
+	if kind == hex.Conic {
+		pr.StdParallel2, pr.Meridian = p.float(r, "parallel2"), p.float(r, "meridian")
+	}
+	if err := pr.Check(); err != nil {
+		p.errf(r.Pos, "%v", err)
+	}
+	p.g.Map.Projection = pr
 	p.g.Map.ProjSrc, _ = p.source(r, "")
 }
 

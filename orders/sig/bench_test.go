@@ -29,7 +29,7 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 	"pbem/orders/sig"
 )
@@ -242,7 +242,7 @@ func intake(kr *sig.Keyring, msg sig.Message, verbs []engine.Verb) (orders.Bindi
 var (
 	benchOnce  sync.Once
 	benchSet   []*benchKind
-	benchVerbs = gwite.Ruleset{}.Verbs()
+	benchVerbs = rulesetstest.Verbs("gwite")
 )
 
 func benchSetup(b *testing.B) []*benchKind {

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/orders"
 	"pbem/pbem/dice"
+	"pbem/scenarios"
 )
 
 // at resolves tannenberg-1914 (cavalry windows) with nothing sent until
@@ -127,8 +127,8 @@ func TestAckMoveToVia_5_12(t *testing.T) {
 	}
 	var path []string
 	for _, e := range evs {
-		if m, ok := e.(*gwite.Moved); ok && m.Unit == "RU-2ID" {
-			for _, h := range m.Path {
+		if m, ok := e.(engine.Mover); ok && m.Movement().Who == "RU-2ID" {
+			for _, h := range m.Movement().Path {
 				path = append(path, h.String())
 			}
 		}
@@ -172,7 +172,7 @@ func TestAckSkippedAttackLeavesUnitsFree_8_4(t *testing.T) {
 	}
 	fought := false
 	for _, e := range evs {
-		if c, ok := e.(*gwite.Combat); ok && c.N == 2 {
+		if _, ok := e.(engine.Fighter); ok && strings.HasPrefix(e.String(), "attack 2 on 0611") {
 			fought = true
 		}
 	}
@@ -196,12 +196,15 @@ func mustOrders(t *testing.T, body string) []engine.Order {
 // fails.
 func TestAckCommandRollNeeded_10_3(t *testing.T) {
 	st := at(t, "GT1 DE-MOVE")
-	var tcr int
-	for _, u := range st.View("DE").(*gwite.View).Units {
-		if u.ID == "DE-2LW" {
-			tcr = u.TCR
-		}
+	cat, err := scenarios.Embedded()
+	if err != nil {
+		t.Fatal(err)
 	}
+	data, _, err := cat.Find("tannenberg-1914")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tcr := data.Unit("DE-2LW").TCR // the counter's, at full strength
 	r, a, evs := ackAndResolve(t, st, "DE", "move DE-2LW via 0112\n")
 	want := fmt.Sprintf("DE-2LW must pass a command roll, a %d or more (%d in 6), or it may not move", tcr+1, 6-tcr)
 	found := false

@@ -13,12 +13,12 @@ import (
 	"time"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/hex"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/rulesetstest"
+	"pbem/engine/scenario"
 	"pbem/orders"
 	"pbem/pbem/dice"
-	"pbem/pbem/robot"
 	"pbem/scenarios"
 )
 
@@ -44,8 +44,8 @@ func TestAcknowledgementAgreesWithResolution(t *testing.T) {
 	for i, p := range positions {
 		w := p.st.Window()
 		for _, side := range w.Submit {
-			v := p.st.View(side).(*gwite.View)
-			bodies := []string{robot.Orders(v)}
+			v := p.st.View(side).Board()
+			bodies := []string{rulesetstest.Robot(p.st, side)}
 			for k := 0; k < 3; k++ {
 				bodies = append(bodies, mutate(rng, v, bodies[0]), randomOrders(rng, v))
 			}
@@ -156,7 +156,7 @@ func selfplayPositions(t *testing.T) []position {
 					out = append(out, position{st, label})
 					byside := map[engine.Side][]engine.Order{}
 					for _, side := range w.Submit {
-						f, err := orders.Parse("robot", []byte(robot.Orders(st.View(side).(*gwite.View))), verbs)
+						f, err := orders.Parse("robot", []byte(rulesetstest.Robot(st, side)), verbs)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -213,7 +213,7 @@ func verbByName(name string) *engine.Verb {
 // mutate changes the robot's orders the way a player's slips would: a
 // destination a few hexes off, another unit, a path given hex by hex, an
 // order repeated.
-func mutate(rng *rand.Rand, v *gwite.View, body string) string {
+func mutate(rng *rand.Rand, v *engine.Board, body string) string {
 	own := ownIDs(v)
 	var out []string
 	for _, line := range strings.Split(body, "\n") {
@@ -251,25 +251,25 @@ func mutate(rng *rand.Rand, v *gwite.View, body string) string {
 
 // randomOrders gives each of a few of the side's units an order of the
 // window's verbs, with hexes near it.
-func randomOrders(rng *rand.Rand, v *gwite.View) string {
-	var units []gwite.UnitView
+func randomOrders(rng *rand.Rand, v *engine.Board) string {
+	var units []engine.Piece
 	var hqs []string
-	for _, u := range v.Units {
-		if u.Side == v.For && u.Loc != gwite.Eliminated {
+	for _, u := range v.Pieces {
+		if u.Side == v.Side && !u.Marker {
 			units = append(units, u)
-			if u.HQ.Command > 0 {
+			if u.Type == scenario.HQ {
 				hqs = append(hqs, u.ID)
 			}
 		}
 	}
-	if len(units) == 0 || len(v.Win.Verbs) == 0 {
+	if len(units) == 0 || len(v.Window.Verbs) == 0 {
 		return ""
 	}
 	var b strings.Builder
 	for k := 0; k < 8; k++ {
 		u := units[rng.IntN(len(units))]
 		h := func(d int) string { return near(rng, v, u.Hex, d).String() }
-		switch verb := v.Win.Verbs[rng.IntN(len(v.Win.Verbs))]; verb {
+		switch verb := v.Window.Verbs[rng.IntN(len(v.Window.Verbs))]; verb {
 		case "move", "rail", "occupy":
 			fmt.Fprintf(&b, "%s %s to %s\n", verb, u.ID, h(1+rng.IntN(6)))
 		case "entrain", "detrain", "withhold", "replace", "leave":
@@ -295,10 +295,10 @@ func randomOrders(rng *rand.Rand, v *gwite.View) string {
 	return b.String()
 }
 
-func ownIDs(v *gwite.View) []string {
+func ownIDs(v *engine.Board) []string {
 	var out []string
-	for _, u := range v.Units {
-		if u.Side == v.For {
+	for _, u := range v.Pieces {
+		if u.Side == v.Side && !u.Marker {
 			out = append(out, u.ID)
 		}
 	}
@@ -306,7 +306,7 @@ func ownIDs(v *gwite.View) []string {
 }
 
 // near is a hex of the map at distance d of h, or h.
-func near(rng *rand.Rand, v *gwite.View, h hex.Hex, d int) hex.Hex {
+func near(rng *rand.Rand, v *engine.Board, h hex.Hex, d int) hex.Hex {
 	var in []hex.Hex
 	for _, x := range v.Map.Grid.Ring(h, d) {
 		if v.Map.Grid.Contains(x) {

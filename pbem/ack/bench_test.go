@@ -5,9 +5,8 @@ import (
 	"time"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
-	"pbem/pbem/robot"
 )
 
 // benchFile is the robot's 33-order file for GT1 RU-MOVE and the state it
@@ -18,7 +17,7 @@ func benchFile(b *testing.B) (engine.State, []byte) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	text := "Game: t1\nSide: RU\nWindow: GT1 RU-MOVE\nNonce: bench-nonce\n\n" + robot.Orders(st.View("RU").(*gwite.View))
+	text := "Game: t1\nSide: RU\nWindow: GT1 RU-MOVE\nNonce: bench-nonce\n\n" + rulesetstest.Robot(st, "RU")
 	return st, []byte(text)
 }
 

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/scenarios"
 )
 
@@ -51,4 +51,4 @@ func tannenberg(t *testing.T) engine.State {
 	return st
 }
 
-var verbs = gwite.Ruleset{}.Verbs()
+var verbs = rulesetstest.Verbs("gwite")

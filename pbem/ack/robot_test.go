@@ -7,11 +7,10 @@ import (
 	"time"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/hex"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 	"pbem/pbem/dice"
-	"pbem/pbem/robot"
 )
 
 // The acknowledgement of the orders a player (the robot) sends in every
@@ -29,7 +28,7 @@ func TestAcknowledgeRobotOrders(t *testing.T) {
 		previewed := map[string][]string{} // unit -> the path its preview gave
 		rolls := map[int]bool{}            // lines whose units roll for command first
 		for _, side := range w.Submit {
-			body := robot.Orders(st.View(side).(*gwite.View))
+			body := rulesetstest.Robot(st, side)
 			name := fmt.Sprintf("robot-%s-%s", strings.ReplaceAll(w.ID, " ", "-"), side)
 			text := fmt.Sprintf("Game: t1\nSide: %s\nWindow: %s\nNonce: %s\n\n%s", side, w.ID, name, body)
 			f, err := orders.Parse(name, []byte(text), verbs)
@@ -71,15 +70,15 @@ func TestAcknowledgeRobotOrders(t *testing.T) {
 			}
 		}
 		for _, e := range events {
-			switch m := e.(type) {
-			case *gwite.Moved:
-				if !m.Rail {
-					walked(m.Unit, m.Path)
-				}
-			case *gwite.MarkerMoved:
-				if m.N > 0 {
-					walked(fmt.Sprintf("G%d", m.N), m.Path)
-				}
+			mover, ok := e.(engine.Mover)
+			if !ok {
+				continue
+			}
+			switch m := mover.Movement(); {
+			case m.Group != "":
+				walked(m.Group, m.Path)
+			case !m.Rail && !strings.HasPrefix(m.Who, "marker "):
+				walked(m.Who, m.Path)
 			}
 		}
 		for unit, want := range previewed {

@@ -6,8 +6,7 @@ import (
 	"strings"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
-	"pbem/engine/scenario"
+	"pbem/engine/rulesets"
 	"pbem/orders"
 	"pbem/pbem/report"
 	"pbem/templates"
@@ -36,10 +35,10 @@ func Template(st engine.State, gameID string, side engine.Side) string {
 	note("Change the nonce to a word of your own (%d to %d characters): it is your share of the dice of the window; a file with this one is refused. Add \"Final: yes\" to the header when these are your last orders for the window.", orders.MinNonce, orders.MaxNonce)
 	b.Write(orders.Format(&orders.File{Header: orders.Binding{Game: gameID, Side: string(side), Window: w.ID, Nonce: orders.PlaceholderNonce}.Header()}))
 
-	v, _ := st.View(side).(*gwite.View)
+	v := st.View(side).Board()
 	if !submits {
 		note("%s gives no orders in this window; only standing orders are taken.", side)
-	} else if v != nil {
+	} else {
 		units := actors(v)
 		if len(units) == 0 {
 			line("# None of your units may act in this window.")
@@ -48,19 +47,21 @@ func Template(st engine.State, gameID string, side engine.Side) string {
 			writeUnits(&b, units)
 		}
 	}
-	if v != nil {
-		line("#")
-		if on := report.Standing(v.Own); len(on) == 0 {
-			note("Standing orders on file: none (the default policies decide).")
-		} else {
-			note("Standing orders on file (a new one of the same kind replaces it):")
-			for _, s := range on {
-				line("%s", templates.Fill(s, "#   ", "#       "))
-			}
+	line("#")
+	if on := v.Standing; len(on) == 0 {
+		note("Standing orders on file: none (the default policies decide).")
+	} else {
+		note("Standing orders on file (a new one of the same kind replaces it):")
+		for _, s := range on {
+			line("%s", templates.Fill(s, "#   ", "#       "))
 		}
 	}
+	var verbs []engine.Verb
+	if rs, err := rulesets.Of(st); err == nil {
+		verbs = rs.Verbs()
+	}
 	var now, stand []engine.Verb
-	for _, vb := range (gwite.Ruleset{}).Verbs() {
+	for _, vb := range verbs {
 		switch {
 		case !slices.Contains(w.Verbs, vb.Name):
 		case slices.Equal(vb.Windows, []string{"any"}):
@@ -82,34 +83,19 @@ func Template(st engine.State, gameID string, side engine.Side) string {
 	return b.String()
 }
 
-// actors are the units of v's side that may act in the window open in v.
-func actors(v *gwite.View) []gwite.UnitView {
-	kind := v.Win.Kind
-	var out []gwite.UnitView
-	for _, u := range v.Units {
-		if u.Side != v.For {
-			continue
-		}
-		var ok bool
-		switch kind {
-		case "MOVE": // on the map, off it by rail, or due now (std 14.24)
-			ok = u.Loc == gwite.OnMap || u.Loc == gwite.OffMap || u.Loc == gwite.NotArrived && u.Arrive > 0 && u.Arrive <= v.Turn
-		case "COMBAT":
-			ok = u.Loc == gwite.OnMap && u.Type != scenario.Depot
-		case "CAVWD":
-			ok = u.Loc == gwite.OnMap && u.Type == scenario.Cavalry
-		default: // SETUP: what goes into the Gruppen
-			ok = u.Loc == gwite.OnMap
-		}
-		if ok {
-			out = append(out, u)
+// actors are the pieces of v's side that may act in the window open in v.
+func actors(v *engine.Board) []engine.Piece {
+	var out []engine.Piece
+	for _, p := range v.Pieces {
+		if slices.Contains(v.Actors, p.ID) {
+			out = append(out, p)
 		}
 	}
 	return out
 }
 
 // writeUnits lists units as comments: "#   DE-1ID  0613  4-6-5  name".
-func writeUnits(b *strings.Builder, units []gwite.UnitView) {
+func writeUnits(b *strings.Builder, units []engine.Piece) {
 	wid := 0
 	for _, u := range units {
 		wid = max(wid, len(u.ID))

@@ -29,7 +29,6 @@ import (
 	"strings"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/rulesets"
 	"pbem/engine/scenario"
 	"pbem/orders"
@@ -161,11 +160,7 @@ func Run(name string, src []byte) *Result {
 }
 
 func verbsOf(st engine.State) ([]engine.Verb, error) {
-	g, ok := st.(*gwite.Game)
-	if !ok {
-		return nil, fmt.Errorf("cases run only on gwite games so far")
-	}
-	rs, err := rulesets.Lookup(g.Data().System)
+	rs, err := rulesets.Of(st)
 	if err != nil {
 		return nil, err
 	}
@@ -224,9 +219,9 @@ func (c *Case) build() (engine.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, ok := st.(*gwite.Game)
+	g, ok := rulesets.Fixture(st)
 	if !ok {
-		return st, nil
+		return nil, fmt.Errorf("the rules system %s has no adjudication cases", st.System())
 	}
 	for i, line := range strings.Split(stripComments(c.Sections["state"]), "\n") {
 		line = strings.TrimSpace(line)

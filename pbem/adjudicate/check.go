@@ -6,8 +6,7 @@ import (
 	"strings"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
-	"pbem/engine/hex"
+	"pbem/engine/rulesets"
 )
 
 type outcome struct {
@@ -47,10 +46,6 @@ func (c *Case) check(o *outcome, r *Result) {
 	}
 	if err := o.dice.Err(); err != nil && !strings.Contains(c.Sections["expect"], "rolls ") {
 		r.failf("%v", err)
-	}
-	var g *gwite.Game
-	if o.after != nil {
-		g, _ = o.after.(*gwite.Game)
 	}
 	for i, raw := range lines {
 		line := strings.TrimSpace(raw)
@@ -138,30 +133,6 @@ func (c *Case) check(o *outcome, r *Result) {
 			if got != n {
 				bad("%d rejections", got)
 			}
-		case "unit":
-			if g == nil {
-				bad("no state after resolution")
-				continue
-			}
-			checkUnit(g, words, bad)
-		case "fort":
-			if g == nil || len(words) != 4 {
-				bad("want: fort HEX lost N")
-				continue
-			}
-			h, _ := hex.Parse(words[1])
-			n, _ := strconv.Atoi(words[3])
-			f := g.Fort(h)
-			if f == nil {
-				bad("no fortress at %s", h)
-			} else if f.StepsLost != n {
-				bad("fortress has lost %d steps", f.StepsLost)
-			}
-		case "vp":
-			n, _ := strconv.Atoi(words[1])
-			if g == nil || g.VP != n {
-				bad("VP is %d", vpOf(g))
-			}
 		case "window":
 			want := strings.TrimSpace(strings.TrimPrefix(line, "window"))
 			if o.after == nil || o.after.Window().ID != want {
@@ -181,74 +152,19 @@ func (c *Case) check(o *outcome, r *Result) {
 				bad("error was %v", o.err)
 			}
 		default:
-			bad("unknown expectation")
+			f, ok := rulesets.Fixture(o.after)
+			if !ok {
+				bad("unknown expectation, or no state after resolution")
+				continue
+			}
+			problem, known := f.Expect(words)
+			switch {
+			case !known:
+				bad("unknown expectation")
+			case problem != "":
+				bad("%s", problem)
+			}
 		}
-	}
-}
-
-func vpOf(g *gwite.Game) int {
-	if g == nil {
-		return 0
-	}
-	return g.VP
-}
-
-func checkUnit(g *gwite.Game, words []string, bad func(string, ...any)) {
-	if len(words) < 3 {
-		bad("want: unit ID at HEX | eliminated | steps N | entrained | detrained | offmap | out-of-supply | in-supply")
-		return
-	}
-	u := g.Unit(words[1])
-	if u == nil {
-		bad("no unit %s", words[1])
-		return
-	}
-	switch words[2] {
-	case "at":
-		h, err := hex.Parse(words[3])
-		if err != nil {
-			bad("%v", err)
-			return
-		}
-		switch {
-		case !u.OnMap():
-			bad("%s is not on the map", u.ID)
-		case u.Hex != h:
-			bad("%s is at %s", u.ID, u.Hex)
-		}
-	case "eliminated":
-		if u.Loc != gwite.Eliminated {
-			bad("%s is not eliminated (at %s, %d steps)", u.ID, u.Hex, u.Steps())
-		}
-	case "steps":
-		n, _ := strconv.Atoi(words[3])
-		switch {
-		case u.Loc == gwite.Eliminated:
-			bad("%s is eliminated", u.ID)
-		case u.Steps() != n:
-			bad("%s has %d steps", u.ID, u.Steps())
-		}
-	case "entrained":
-		if !u.Entrained {
-			bad("%s is not entrained", u.ID)
-		}
-	case "detrained":
-		if u.Entrained {
-			bad("%s is entrained", u.ID)
-		}
-	case "offmap":
-		if u.Loc != gwite.OffMap {
-			bad("%s is not off the map", u.ID)
-		}
-	case "out-of-supply", "in-supply":
-		switch {
-		case words[2] == "out-of-supply" && !u.OutOfSupply:
-			bad("%s is in supply", u.ID)
-		case words[2] == "in-supply" && u.OutOfSupply:
-			bad("%s is out of supply", u.ID)
-		}
-	default:
-		bad("unknown unit expectation %q", words[2])
 	}
 }
 

@@ -15,13 +15,11 @@ import (
 	"time"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/rulesets"
 	"pbem/orders"
 	"pbem/orders/sig"
 	"pbem/pbem/chain"
 	"pbem/pbem/dice"
-	"pbem/pbem/robot"
 	"pbem/scenarios"
 )
 
@@ -351,11 +349,11 @@ func (a *auditor) resolution(l *chain.Link) error {
 		byside[engine.Side(side)] = parsed.Orders
 	}
 	for _, side := range l.All("robot") {
-		v, ok := a.state.View(engine.Side(side)).(*gwite.View)
-		if !ok {
-			return bad(w, "a robot stood in for %s in a game it cannot play", side)
+		text, err := rulesets.Robot(a.state, engine.Side(side))
+		if err != nil {
+			return bad(w, "a robot stood in for %s in a game it cannot play: %v", side, err)
 		}
-		parsed, err := orders.Parse("robot", []byte(robot.Orders(v)), a.rs.Verbs())
+		parsed, err := orders.Parse("robot", []byte(text), a.rs.Verbs())
 		if err != nil {
 			return bad(w, "the robot's orders for %s: %v", side, err)
 		}

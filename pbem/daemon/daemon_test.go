@@ -15,14 +15,13 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders/sig"
 	"pbem/pbem/mailin"
 	"pbem/pbem/memmail"
 	"pbem/pbem/outbox"
 	"pbem/pbem/referee"
-	"pbem/pbem/robot"
 	"pbem/pbem/store"
 	"pbem/scenarios"
 )
@@ -169,7 +168,7 @@ func TestServe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := "Game: t1\nSide: DE\nWindow: GT1 DE-SETUP\nNonce: ben-0001-setup\nFinal: yes\n\n" + robot.Orders(st.View("DE").(*gwite.View))
+	text := "Game: t1\nSide: DE\nWindow: GT1 DE-SETUP\nNonce: ben-0001-setup\nFinal: yes\n\n" + rulesetstest.Robot(st, "DE")
 	armored, err := sig.SignSSH(de.signer, []byte(text))
 	if err != nil {
 		t.Fatal(err)

@@ -4,16 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"pbem/engine/rulesets/rulesetstest"
 	"strings"
 	"testing"
 	"time"
 
-	"pbem/engine/gwite"
 	"pbem/orders/sig"
 	"pbem/pbem/mailin"
 	"pbem/pbem/memmail"
 	"pbem/pbem/referee"
-	"pbem/pbem/robot"
 	"pbem/pbem/store"
 )
 
@@ -50,7 +49,7 @@ func TestQuarantine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := "Game: t1\nSide: DE\nWindow: GT1 DE-SETUP\nNonce: ben-0001-setup\n\n" + robot.Orders(st.View("DE").(*gwite.View))
+	text := "Game: t1\nSide: DE\nWindow: GT1 DE-SETUP\nNonce: ben-0001-setup\n\n" + rulesetstest.Robot(st, "DE")
 	armored, err := sig.SignSSH(de.signer, []byte(text))
 	if err != nil {
 		t.Fatal(err)

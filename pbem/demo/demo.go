@@ -32,14 +32,12 @@ import (
 	"github.com/emersion/go-message/mail"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/orders/sig"
 	"pbem/pbem/daemon"
 	"pbem/pbem/mailin"
 	"pbem/pbem/memmail"
 	"pbem/pbem/outbox"
 	"pbem/pbem/referee"
-	"pbem/pbem/robot"
 	"pbem/pbem/store"
 	"pbem/scenarios"
 )
@@ -361,20 +359,20 @@ func (d *demo) drained() bool {
 // them in the body of her mail; Ben attaches the file and a detached
 // signature: the two ways a player's client sends orders.
 func (d *demo) answer(s *seat) error {
-	v, w, err := d.ref.View(game, s.side)
+	_, w, err := d.ref.View(game, s.side)
 	if err != nil {
 		return err
 	}
 	if d.opt.Listen && s.side == d.opt.Hand && (w.Done || w.Turn > d.opt.Turns) {
 		return nil // the person's from here
 	}
-	gv, ok := v.(*gwite.View)
-	if !ok {
-		return fmt.Errorf("the robot plays %s only", "gwite")
+	orders, err := d.ref.Robot(game, s.side)
+	if err != nil {
+		return err
 	}
 	s.sent++
 	text := fmt.Sprintf("Game: %s\nSide: %s\nWindow: %s\nNonce: %s-%s-%d\nFinal: yes\n\n%s", game, s.side, w.ID,
-		strings.ToLower(s.name), strings.ReplaceAll(w.ID, " ", "-"), s.sent, robot.Orders(gv))
+		strings.ToLower(s.name), strings.ReplaceAll(w.ID, " ", "-"), s.sent, orders)
 	id := fmt.Sprintf("%s-%d@%s", strings.ToLower(s.name), s.sent, domain)
 	from := s.name + " <" + s.addr + ">"
 	var raw []byte

@@ -14,8 +14,8 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders/sig"
 	"pbem/pbem/config"
 	"pbem/pbem/daemon"
@@ -24,7 +24,6 @@ import (
 	"pbem/pbem/memmail"
 	"pbem/pbem/outbox"
 	"pbem/pbem/referee"
-	"pbem/pbem/robot"
 	"pbem/pbem/store"
 	"pbem/scenarios"
 )
@@ -102,7 +101,7 @@ func startState() (engine.State, error) {
 // deliver puts n signed order mails from Ben into the referee's inbox.
 func (x *bench) deliver(b *testing.B, n int) {
 	b.Helper()
-	orders := robot.Orders(x.st.View(x.side).(*gwite.View))
+	orders := rulesetstest.Robot(x.st, x.side)
 	for i := range n {
 		text := fmt.Sprintf("Game: t1\nSide: %s\nWindow: %s\nNonce: bench-%d-%d\n\n%s", x.side, x.st.Window().ID, time.Now().UnixNano(), i, orders)
 		armored, err := sig.SignSSH(x.signer, []byte(text))

@@ -24,12 +24,11 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders/sig"
 	"pbem/pbem/daemon"
 	"pbem/pbem/memmail"
-	"pbem/pbem/robot"
 	"pbem/pbem/store"
 	"pbem/scenarios"
 )
@@ -319,7 +318,7 @@ func (s *site) orders(st engine.State, side engine.Side, nonce string, final boo
 	if final {
 		text += "Final: yes\n"
 	}
-	return text + "\n" + robot.Orders(st.View(side).(*gwite.View))
+	return text + "\n" + rulesetstest.Robot(st, side)
 }
 
 // send mails text signed by player over LMTP into the referee's mailbox.

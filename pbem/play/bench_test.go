@@ -8,9 +8,9 @@ import (
 	"pbem/engine/gwite"
 	"pbem/engine/hex"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 	"pbem/pbem/dice"
-	"pbem/pbem/robot"
 )
 
 // turnScript is one game-turn of the campaign: the state before each
@@ -34,7 +34,7 @@ func prepareTurn(b *testing.B, turns int) *turnScript {
 		w := st.Window()
 		by := map[engine.Side][]engine.Order{}
 		for _, side := range w.Submit {
-			f, err := orders.Parse("bench", []byte(robot.Orders(st.View(side).(*gwite.View))), rs.Verbs())
+			f, err := orders.Parse("bench", []byte(rulesetstest.Robot(st, side)), rs.Verbs())
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -9,12 +9,10 @@ import (
 	"strings"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/rulesets"
 	"pbem/engine/scenario"
 	"pbem/orders"
 	"pbem/pbem/dice"
-	"pbem/pbem/robot"
 )
 
 // Summary is how a self-played game went.
@@ -52,11 +50,10 @@ func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, ou
 		}
 		byside := map[engine.Side][]engine.Order{}
 		for _, side := range w.Submit {
-			v, ok := st.View(side).(*gwite.View)
-			if !ok {
-				return sum, fmt.Errorf("%s: the robot plays only gwite games", w.ID)
+			text, err := rulesets.Robot(st, side)
+			if err != nil {
+				return sum, fmt.Errorf("%s: %w", w.ID, err)
 			}
-			text := robot.Orders(v)
 			f, err := orders.Parse(fmt.Sprintf("%s %s", w.ID, side), []byte(text), verbs)
 			if err != nil {
 				return sum, fmt.Errorf("%s: the robot's %s orders do not parse: %v\n%s", w.ID, side, err, text)
@@ -86,8 +83,8 @@ func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, ou
 		}
 		st = next
 	}
-	if g, ok := st.(*gwite.Game); ok {
-		sum.VP, sum.Level = g.VP, g.VictoryLevel()
+	if sc := st.View(engine.Moderator).Board().Score; sc.Net && len(sc.Points) == 1 {
+		sum.VP, sum.Level = sc.Points[0].VP, sc.Level
 	}
 	if out != nil {
 		fmt.Fprintf(out, "final: VP %+d, %s; %d windows, %d dice, %d rejected orders\n", sum.VP, sum.Level, sum.Windows, sum.Rolls, sum.Rejections)
@@ -97,22 +94,23 @@ func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, ou
 
 // standing summarises the units each side has on the map.
 func standing(st engine.State) string {
-	g, ok := st.(*gwite.Game)
-	if !ok {
-		return ""
-	}
+	b := st.View(engine.Moderator).Board()
 	count := map[engine.Side][2]int{}
-	for _, u := range g.Units {
-		if u.Loc == gwite.OnMap && !u.IsHQ() {
-			c := count[u.Side()]
+	for _, p := range b.Pieces {
+		if p.OnMap && !p.Marker && p.Type != scenario.HQ {
+			c := count[p.Side]
 			c[0]++
-			c[1] += u.Steps()
-			count[u.Side()] = c
+			c[1] += p.Steps
+			count[p.Side] = c
 		}
 	}
 	var parts []string
-	for _, s := range g.Data().Sides {
+	for _, s := range b.Sides {
 		parts = append(parts, fmt.Sprintf("%s %d units %d steps", s, count[s][0], count[s][1]))
 	}
-	return strings.Join(parts, ", ") + fmt.Sprintf("; VP %+d", g.VP)
+	out := strings.Join(parts, ", ")
+	if sc := b.Score; sc.Net && len(sc.Points) == 1 {
+		out += fmt.Sprintf("; VP %+d", sc.Points[0].VP)
+	}
+	return out
 }

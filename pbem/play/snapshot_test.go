@@ -7,11 +7,10 @@ import (
 	"testing"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 	"pbem/pbem/dice"
-	"pbem/pbem/robot"
 )
 
 // A stored state is the state: at every window of a robot-played
@@ -57,7 +56,7 @@ func snapshotsOf(t *testing.T, opt engine.Options) {
 		}
 		byside := map[engine.Side][]engine.Order{}
 		for _, side := range w.Submit {
-			f, err := orders.Parse(w.ID, []byte(robot.Orders(st.View(side).(*gwite.View))), rs.Verbs())
+			f, err := orders.Parse(w.ID, []byte(rulesetstest.Robot(st, side)), rs.Verbs())
 			if err != nil {
 				t.Fatal(err)
 			}

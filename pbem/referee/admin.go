@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
+	"pbem/engine/rulesets"
 	"pbem/orders/sig"
 	"pbem/pbem/ack"
 	"pbem/pbem/report"
@@ -691,7 +691,7 @@ func (r *Referee) KeyList(id string, now time.Time) ([]sig.KeyInfo, error) {
 // Backup writes a checked copy of the store to path (store.DB.Backup).
 func (r *Referee) Backup(path string) (int64, error) { return r.db.Backup(path) }
 
-// Report is the current report of side in game id (gwite.Moderator for
+// Report is the current report of side in game id (engine.Moderator for
 // the moderators'): the situation as the side sees it now and the open
 // window; the story of a window is in the mail sent when it was resolved.
 // With asJSON it is the JSON twin.
@@ -733,7 +733,7 @@ func (r *Referee) current(tx *store.Tx, id string, side engine.Side, now time.Ti
 		in.Resolved = recs[len(recs)-1].Window
 		in.Dice = g.dice(recs[len(recs)-1])
 	}
-	if side != gwite.Moderator {
+	if side != engine.Moderator {
 		in.Template = ack.Template(g.state, id, side)
 	}
 	return g, report.Build(g.state, in), nil
@@ -753,7 +753,7 @@ func (r *Referee) currentMail(tx *store.Tx, id string, side engine.Side, address
 		return nil, err
 	}
 	who := g.data.SideNames[side]
-	if side == gwite.Moderator {
+	if side == engine.Moderator {
 		who = "moderators"
 	}
 	sw := g.state.Window()
@@ -766,13 +766,13 @@ func (r *Referee) currentMail(tx *store.Tx, id string, side engine.Side, address
 		return nil, err
 	}
 	m.Attachments = append(m.Attachments, store.Attachment{Name: "map-" + window + ".png", Type: "image/png", Data: buf.Bytes()})
-	if !sw.Done && side != gwite.Moderator {
+	if !sw.Done && side != engine.Moderator {
 		m.Attachments = append(m.Attachments, store.Attachment{Name: "orders-" + window + ".txt", Type: "text/plain", Data: []byte(ack.Template(g.state, id, side))})
 	}
 	return m, nil
 }
 
-// Picture writes to path the map side sees now (gwite.Moderator: the
+// Picture writes to path the map side sees now (engine.Moderator: the
 // moderators' map), as a PNG, and returns its size. The moves and combats
 // of the last window are on the map its mail carried; this one shows
 // where things stand.
@@ -784,7 +784,7 @@ func (r *Referee) Picture(id string, side engine.Side, path string, now time.Tim
 			return err
 		}
 		who := "moderators"
-		if side != gwite.Moderator {
+		if side != engine.Moderator {
 			who = g.data.SideNames[side]
 		}
 		img = report.Map(g.state, side, fmt.Sprintf("%s · %s · %s", id, g.state.Window().ID, who), nil)
@@ -809,7 +809,7 @@ func (r *Referee) loadFor(tx *store.Tx, id string, side engine.Side, now time.Ti
 	if err != nil {
 		return nil, err
 	}
-	if side != gwite.Moderator && !slices.Contains(g.data.Sides, side) {
+	if side != engine.Moderator && !slices.Contains(g.data.Sides, side) {
 		return nil, fmt.Errorf("no side %q in game %s; the sides are %s", side, id, SideList(g.data.Sides))
 	}
 	return g, nil
@@ -826,7 +826,7 @@ func (r *Referee) View(id string, side engine.Side) (engine.View, engine.Window,
 		if err != nil {
 			return err
 		}
-		if side != gwite.Moderator && !slices.Contains(g.data.Sides, side) {
+		if side != engine.Moderator && !slices.Contains(g.data.Sides, side) {
 			return fmt.Errorf("no side %q in game %s", side, id)
 		}
 		st = g.state
@@ -836,4 +836,22 @@ func (r *Referee) View(id string, side engine.Side) (engine.View, engine.Window,
 		return nil, engine.Window{}, err
 	}
 	return st.View(side), st.Window(), nil
+}
+
+// Robot is the computer player's orders for side in the window open in
+// game id, from side's View alone.
+func (r *Referee) Robot(id string, side engine.Side) (string, error) {
+	var st engine.State
+	err := r.db.View(func(tx *store.Tx) error {
+		g, err := r.restore(tx, id)
+		if err != nil {
+			return err
+		}
+		st = g.state
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return rulesets.Robot(st, side)
 }

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/orders/sig"
 	"pbem/pbem/ack"
 	"pbem/pbem/store"
@@ -194,7 +193,7 @@ func (r *Referee) ReportNow(id, side, who string, now time.Time) (string, error)
 		}
 		reportSide := engine.Side(side)
 		if side == sig.Moderator {
-			reportSide = gwite.Moderator
+			reportSide = engine.Moderator
 		}
 		m, err := r.currentMail(tx, id, reportSide, address, "Your report as things stand, as you asked (Command: report now).", now)
 		if err != nil {

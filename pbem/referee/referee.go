@@ -11,6 +11,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -187,7 +188,7 @@ type Member struct {
 // side that sends nothing.
 func DefaultPolicy() store.Policy {
 	return store.Policy{
-		Deadline:   map[string]time.Duration{"SETUP": 72 * time.Hour, "MOVE": 72 * time.Hour, "CAVWD": 24 * time.Hour, "COMBAT": 48 * time.Hour},
+		Deadline:   map[string]time.Duration{},
 		Remind:     24 * time.Hour,
 		EarlyDelay: 10 * time.Minute,
 		NMR:        store.NMRStanding,
@@ -217,6 +218,11 @@ func prepare(cat *scenarios.Catalog, s Spec, now time.Time) (*scenario.Game, *sc
 	}
 	if s.Policy.Deadline == nil {
 		s.Policy = DefaultPolicy()
+	}
+	if rs, err := rulesets.Lookup(data.System); err != nil {
+		bad("%v", err)
+	} else {
+		s.Policy.Deadline = deadlines(rs, s.Policy.Deadline, bad)
 	}
 	if _, err := time.LoadLocation(s.Policy.TimeZone); err != nil {
 		bad("time zone %q: %v", s.Policy.TimeZone, err)
@@ -319,6 +325,25 @@ func keyEntry(side string, m Member) sig.KeyEntry {
 		e.SSH = strings.TrimSpace(string(m.Key))
 	}
 	return e
+}
+
+// deadlines are the time given for each kind of window of rs: the times
+// set, and the ruleset's defaults for the others. A kind rs does not have
+// is a problem.
+func deadlines(rs engine.Ruleset, set map[string]time.Duration, bad func(string, ...any)) map[string]time.Duration {
+	out := map[string]time.Duration{}
+	var kinds []string
+	for _, k := range rs.Kinds() {
+		out[k.Kind] = time.Duration(k.Hours) * time.Hour
+		kinds = append(kinds, k.Kind)
+	}
+	for _, k := range slices.Sorted(maps.Keys(set)) {
+		if _, ok := out[k]; !ok {
+			bad("deadline of %s windows: the rules system %s has none; its kinds of window are %s", k, rs.Name(), strings.Join(kinds, ", "))
+		}
+		out[k] = set[k]
+	}
+	return out
 }
 
 // SpecError lists every problem of a game spec.

@@ -19,11 +19,10 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders/sig"
 	"pbem/pbem/chain"
 	"pbem/pbem/memmail"
-	"pbem/pbem/robot"
 	"pbem/pbem/store"
 	"pbem/scenarios"
 )
@@ -143,7 +142,7 @@ func (h *harness) robotFile(side, nonce string, final bool) string {
 	if final {
 		head += "Final: yes\n"
 	}
-	return head + "\n" + robot.Orders(st.View(engine.Side(side)).(*gwite.View))
+	return head + "\n" + rulesetstest.Robot(st, engine.Side(side))
 }
 
 func TestNewGameMailsEveryone(t *testing.T) {

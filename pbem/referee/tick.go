@@ -11,12 +11,11 @@ import (
 	"time"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
+	"pbem/engine/rulesets"
 	"pbem/orders"
 	"pbem/pbem/ack"
 	"pbem/pbem/dice"
 	"pbem/pbem/report"
-	"pbem/pbem/robot"
 	"pbem/pbem/store"
 	"pbem/templates"
 )
@@ -154,8 +153,8 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 	var robots []engine.Side
 	for _, side := range missing {
 		if g.rec.Policy.NMR == store.NMRRobot {
-			if v, ok := g.state.View(side).(*gwite.View); ok {
-				f, err := orders.Parse("robot", []byte(robot.Orders(v)), verbs)
+			if text, err := rulesets.Robot(g.state, side); err == nil {
+				f, err := orders.Parse("robot", []byte(text), verbs)
 				if err == nil {
 					byside[side] = f.Orders
 					robots = append(robots, side)
@@ -302,7 +301,7 @@ func (r *Referee) windowMails(before engine.State, g *loaded, events []engine.Ev
 		gv := &given{}
 		in := report.Input{Game: g.rec.ID, Side: side, Resolved: resolved, Events: events, Notes: notes, Notices: notices,
 			Deadline: g.deadline(g.window), Address: r.cfg.Address, Dice: g.dice(last), Chain: head, Lines: lines}
-		if side != gwite.Moderator {
+		if side != engine.Moderator {
 			gv.template = ack.Template(g.state, g.rec.ID, side)
 			in.Template = gv.template
 		}
@@ -360,7 +359,7 @@ func (r *Referee) windowMails(before engine.State, g *loaded, events []engine.Ev
 		out = append(out, m)
 	}
 	for _, p := range g.rec.Moderators {
-		gv := give(gwite.Moderator, "moderators")
+		gv := give(engine.Moderator, "moderators")
 		m := &store.Mail{Game: g.rec.ID, To: []string{p.Address}, Subject: subject + " (moderator)", Body: gv.text,
 			Attachments: append([]store.Attachment(nil), gv.pictures...)}
 		if p.JSON {

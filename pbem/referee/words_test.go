@@ -2,12 +2,15 @@ package referee
 
 import (
 	"errors"
+	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"pbem/engine"
+	"pbem/engine/rulesets"
 )
 
 // goFormat is what Go's default formatting leaves in a text: a slice of
@@ -154,5 +157,26 @@ func TestCount(t *testing.T) {
 		if got := Count(c.n, c.noun); got != c.want {
 			t.Errorf("Count(%d, %q) = %q, want %q", c.n, c.noun, got, c.want)
 		}
+	}
+}
+
+// Deadlines come from the rules system of the game: its kinds of window
+// with its default times, the club's own where it sets one; a kind the
+// system does not have is refused, naming the kinds it has.
+func TestDeadlinesPerRuleset(t *testing.T) {
+	rs, err := rulesets.Lookup("gwite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var problems []string
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	got := deadlines(rs, map[string]time.Duration{"MOVE": 96 * time.Hour}, bad)
+	want := map[string]time.Duration{"SETUP": 72 * time.Hour, "MOVE": 96 * time.Hour, "CAVWD": 24 * time.Hour, "COMBAT": 48 * time.Hour}
+	if !maps.Equal(got, want) || len(problems) > 0 {
+		t.Errorf("deadlines %v, problems %q; want %v", got, problems, want)
+	}
+	deadlines(rs, map[string]time.Duration{"IMPULSE": time.Hour}, bad)
+	if len(problems) != 1 || !strings.Contains(problems[0], "deadline of IMPULSE windows: the rules system gwite has none; its kinds of window are SETUP, MOVE, CAVWD, COMBAT") {
+		t.Errorf("an unknown kind: %q", problems)
 	}
 }

@@ -8,11 +8,10 @@ import (
 	"testing"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 	"pbem/pbem/dice"
-	"pbem/pbem/robot"
 	"pbem/render"
 	"pbem/scenarios"
 	"pbem/templates"
@@ -51,7 +50,7 @@ func robotWindowDice(tb testing.TB, st engine.State, secret string) (engine.Stat
 	w := st.Window()
 	byside := map[engine.Side][]engine.Order{}
 	for _, side := range w.Submit {
-		f, err := orders.Parse(w.ID, []byte(robot.Orders(st.View(side).(*gwite.View))), gwite.Ruleset{}.Verbs())
+		f, err := orders.Parse(w.ID, []byte(rulesetstest.Robot(st, side)), rulesetstest.Verbs("gwite"))
 		if err != nil {
 			tb.Fatal(err)
 		}

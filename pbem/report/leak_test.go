@@ -10,11 +10,11 @@ import (
 	"pbem/engine"
 	"pbem/engine/gwite"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 	"pbem/pbem/ack"
 	"pbem/pbem/dice"
 	"pbem/pbem/report"
-	"pbem/pbem/robot"
 	"pbem/scenarios"
 	"pbem/templates"
 )
@@ -37,9 +37,9 @@ func artifacts(t *testing.T, st engine.State, side engine.Side, pictures bool) [
 		t.Fatal(err)
 	}
 	w := st.Window()
-	body := robot.Orders(st.View(side).(*gwite.View))
+	body := rulesetstest.Robot(st, side)
 	file := fmt.Sprintf("Game: t1\nSide: %s\nWindow: %s\nNonce: leak-test-nonce\n\n%s", side, w.ID, body)
-	f, err := orders.Parse("orders.txt", []byte(file), gwite.Ruleset{}.Verbs())
+	f, err := orders.Parse("orders.txt", []byte(file), rulesetstest.Verbs("gwite"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,14 +48,14 @@ func artifacts(t *testing.T, st engine.State, side engine.Side, pictures bool) [
 	// The first enemy unit of the game, wherever it is and whatever it is
 	// hidden in, ordered to move: the refusal must not tell where it is.
 	var enemy string
-	for _, u := range st.View(gwite.Moderator).(*gwite.View).Units {
+	for _, u := range st.View(engine.Moderator).(*gwite.View).Units {
 		if u.Side != side {
 			enemy = u.ID
 			break
 		}
 	}
 	bad := fmt.Sprintf("Game: t1\nSide: %s\nWindow: %s\nNonce: leak-test-nonce\n\nmove %s via 1010\ncc %s with %s\nattack 1010 with %s\n", side, w.ID, enemy, enemy, enemy, enemy)
-	if f, err = orders.Parse("orders.txt", []byte(bad), gwite.Ruleset{}.Verbs()); err == nil {
+	if f, err = orders.Parse("orders.txt", []byte(bad), rulesetstest.Verbs("gwite")); err == nil {
 		res, err = ack.Bind(st, "t1", side, f, time.Time{}, nil)
 	}
 	refusal := ack.Acknowledge(ack.Ack{Game: "t1", Side: side, Window: w, Deadline: "soon", File: f, Result: res, Err: err})
@@ -129,7 +129,7 @@ func TestReportsLeakNothing(t *testing.T) {
 					}
 					byside := map[engine.Side][]engine.Order{}
 					for _, side := range w.Submit {
-						f, err := orders.Parse(w.ID, []byte(robot.Orders(st.View(side).(*gwite.View))), verbs)
+						f, err := orders.Parse(w.ID, []byte(rulesetstest.Robot(st, side)), verbs)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -139,7 +139,7 @@ func TestReportsLeakNothing(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				v := st.View(gwite.Moderator).(*gwite.View)
+				v := st.View(engine.Moderator).(*gwite.View)
 				t.Logf("%d windows, %d hidden changes and %d visible changes checked; the game ends at %d VP (%s)", windows, hiddenChecks, visibleChecks, v.VP, v.Level)
 				if hiddenChecks == 0 || visibleChecks == 0 {
 					t.Errorf("%d hidden and %d visible changes checked", hiddenChecks, visibleChecks)
@@ -160,7 +160,7 @@ func checkLeak(t *testing.T, rs engine.Ruleset, st engine.State, side engine.Sid
 	}
 	before := artifacts(t, st, side, pictures)
 	var hiddenDone, visibleDone bool
-	for _, u := range st.View(gwite.Moderator).(*gwite.View).Units {
+	for _, u := range st.View(engine.Moderator).(*gwite.View).Units {
 		if u.Side == side || u.Loc != gwite.OnMap || u.MaxSteps < 2 || (seen[u.ID] && visibleDone) || (!seen[u.ID] && hiddenDone) {
 			continue
 		}
@@ -191,7 +191,7 @@ func checkLeak(t *testing.T, rs engine.Ruleset, st engine.State, side engine.Sid
 	}
 	// Where an unseen enemy unit outside the Gruppen stands: moved to
 	// another empty hex the side does not see either.
-	mod := st.View(gwite.Moderator).(*gwite.View)
+	mod := st.View(engine.Moderator).(*gwite.View)
 	mine := st.View(side).(*gwite.View)
 	inGruppe, taken := map[string]bool{}, map[string]bool{}
 	for _, gr := range mod.Gruppen {

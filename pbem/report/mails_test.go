@@ -8,13 +8,12 @@ import (
 	"testing"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/rulesets"
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 	"pbem/pbem/ack"
 	"pbem/pbem/dice"
 	"pbem/pbem/report"
-	"pbem/pbem/robot"
 	"pbem/render"
 	"pbem/scenarios"
 	"pbem/templates"
@@ -60,7 +59,7 @@ func campaignMails(tb testing.TB, opt engine.Options, turns int, rgb bool) []int
 		byside := map[engine.Side][]engine.Order{}
 		var nonces []dice.Nonce
 		for _, side := range w.Submit {
-			f, err := orders.Parse(w.ID, []byte(robot.Orders(st.View(side).(*gwite.View))), gwite.Ruleset{}.Verbs())
+			f, err := orders.Parse(w.ID, []byte(rulesetstest.Robot(st, side)), rulesetstest.Verbs("gwite"))
 			if err != nil {
 				tb.Fatal(err)
 			}
@@ -179,7 +178,7 @@ func TestUnchanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, side := range []engine.Side{"RU", "DE", gwite.Moderator} {
+	for _, side := range []engine.Side{"RU", "DE", engine.Moderator} {
 		if report.Unchanged(nil, st, side, nil) {
 			t.Errorf("%q: no map when the game begins", side)
 		}
@@ -191,7 +190,7 @@ func TestUnchanged(t *testing.T) {
 		w := st.Window()
 		byside := map[engine.Side][]engine.Order{}
 		for _, side := range w.Submit {
-			f, err := orders.Parse(w.ID, []byte(robot.Orders(st.View(side).(*gwite.View))), gwite.Ruleset{}.Verbs())
+			f, err := orders.Parse(w.ID, []byte(rulesetstest.Robot(st, side)), rulesetstest.Verbs("gwite"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -202,7 +201,7 @@ func TestUnchanged(t *testing.T) {
 			t.Fatal(err)
 		}
 		if w.ID == "GT1 RU-MOVE" {
-			for _, side := range []engine.Side{"RU", "DE", gwite.Moderator} {
+			for _, side := range []engine.Side{"RU", "DE", engine.Moderator} {
 				if report.Unchanged(st, next, side, evs) {
 					t.Errorf("%q: no map after the Russian's moves", side)
 				}

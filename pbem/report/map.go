@@ -11,19 +11,17 @@ import (
 	"sync"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/engine/hex"
-	"pbem/engine/scenario"
 	"pbem/render"
 )
 
-// Map draws the map as side sees it (gwite.Moderator: everything), from
+// Map draws the map as side sees it (engine.Moderator: everything), from
 // its View only: its units and the enemy units it sees, the Gruppe markers
 // it sees as markers, its ghosts faded with the game-turn they were last
 // seen, the hexes out of its sight shaded under limited fog, the markers
 // on counters, and over them the moves and combats of events it may see.
 func Map(st engine.State, side engine.Side, title string, events []engine.Event) *image.RGBA {
-	v := st.View(side).(*gwite.View)
+	v := st.View(side).Board()
 	return render.Draw(v.Map, counters(v), options(v, side, title, events))
 }
 
@@ -31,7 +29,7 @@ func Map(st engine.State, side engine.Side, title string, events []engine.Event)
 // may see, at a larger scale, when the map is large enough to want it and
 // the fighting is not all over it; nil when there is nothing to draw.
 func Closeup(st engine.State, side engine.Side, title string, events []engine.Event) *image.RGBA {
-	v := st.View(side).(*gwite.View)
+	v := st.View(side).Board()
 	opt, ok := closeup(v, options(v, side, title, events))
 	if !ok {
 		return nil
@@ -40,7 +38,7 @@ func Closeup(st engine.State, side engine.Side, title string, events []engine.Ev
 }
 
 // closeup turns the whole map's options into the close-up's, if it has one.
-func closeup(v *gwite.View, opt render.Options) (render.Options, bool) {
+func closeup(v *engine.Board, opt render.Options) (render.Options, bool) {
 	if v.Map.Grid.Size() < closeupMinHexes || len(opt.Clashes) == 0 {
 		return opt, false
 	}
@@ -76,7 +74,7 @@ func box(g hex.Grid, hs []hex.Hex) float64 {
 // the map shows the window now open, the close-up the fighting of the
 // window just resolved, and each is named after its own.
 func Pictures(st engine.State, side engine.Side, title, zoomTitle string, events []engine.Event) (whole, zoomed []byte, err error) {
-	v := st.View(side).(*gwite.View)
+	v := st.View(side).Board()
 	cs := counters(v)
 	opt := options(v, side, title, events)
 	zoom, ok := closeup(v, opt)
@@ -110,7 +108,7 @@ func Unchanged(before, st engine.State, side engine.Side, events []engine.Event)
 	if before == nil {
 		return false
 	}
-	v := st.View(side).(*gwite.View)
+	v := st.View(side).Board()
 	if opt := options(v, side, "", events); len(opt.Arrows) > 0 || len(opt.Clashes) > 0 {
 		return false
 	}
@@ -124,30 +122,23 @@ const (
 	closeupHexPx    = 72
 )
 
-func counters(v *gwite.View) []render.Counter {
+func counters(v *engine.Board) []render.Counter {
 	var cs []render.Counter
-	for _, u := range v.Units {
-		if u.Loc != gwite.OnMap {
+	for _, p := range v.Pieces {
+		if !p.OnMap {
 			continue
 		}
-		c := render.Counter{Hex: u.Hex, Side: u.Side, Type: u.Type, Size: u.Size, Label: label(u.ID, u.Side),
-			Values: u.Strength.String(), Reduced: u.Steps < u.MaxSteps, OutOfSupply: u.OutOfSupply, OutOfCommand: u.OutOfCommand,
-			Strength: u.Strength.Attack + u.Strength.Defense}
-		if u.Type == scenario.HQ {
-			c.Values = fmt.Sprintf("%d-%d-%d", u.HQ.Shift, u.HQ.Command, u.HQ.Radius)
-			c.Strength = 0
+		if p.Marker {
+			cs = append(cs, render.Counter{Hex: p.Hex, Side: p.Side, Marker: true, Label: p.ID})
+			continue
 		}
-		if u.Gruppe > 0 {
-			c.Group = fmt.Sprintf("G%d", u.Gruppe) // own units only (View)
-		}
-		cs = append(cs, c)
-	}
-	for _, m := range v.Markers {
-		cs = append(cs, render.Counter{Hex: m.Hex, Side: "DE", Marker: true, Label: m.Token})
+		cs = append(cs, render.Counter{Hex: p.Hex, Side: p.Side, Type: p.Type, Size: p.Size, Label: label(p.ID, p.Side),
+			Values: p.Values, Reduced: p.Steps < p.MaxSteps, OutOfSupply: p.OutOfSupply, OutOfCommand: p.OutOfCommand,
+			Strength: p.Strength, Group: p.Group})
 	}
 	for _, g := range v.Ghosts {
 		c := render.Counter{Hex: g.Hex, Side: g.Side, Type: g.Type, Size: g.Size, Ghost: true, Values: fmt.Sprintf("GT%d", g.Turn)}
-		if token, ok := strings.CutPrefix(g.ID, "marker "); ok {
+		if token, ok := strings.CutPrefix(g.ID, "marker "); ok && g.Marker {
 			c.Marker, c.Label = true, token
 		} else {
 			c.Label = label(g.ID, g.Side)
@@ -158,7 +149,7 @@ func counters(v *gwite.View) []render.Counter {
 }
 
 // options are the fog, moves and combats of side's picture.
-func options(v *gwite.View, side engine.Side, title string, events []engine.Event) render.Options {
+func options(v *engine.Board, side engine.Side, title string, events []engine.Event) render.Options {
 	opt := render.Options{Title: title}
 	type move struct {
 		who  string
@@ -167,19 +158,17 @@ func options(v *gwite.View, side engine.Side, title string, events []engine.Even
 	var moves []move
 	var arrows []render.Arrow
 	for _, e := range events {
-		if side == gwite.Moderator && glimpse(e) || side != gwite.Moderator && !engine.Visible(e, side) {
+		if side == engine.Moderator && glimpse(e) || side != engine.Moderator && !engine.Visible(e, side) {
 			continue
 		}
-		switch x := unwrap(e).(type) {
-		case *gwite.Moved:
-			moves = append(moves, move{x.Unit, x.Path})
-			arrows = append(arrows, render.Arrow{Path: x.Path, Side: x.Side, Rail: x.Rail})
-		case *gwite.MarkerMoved:
-			moves = append(moves, move{"marker " + x.Token, x.Path})
-			arrows = append(arrows, render.Arrow{Path: x.Path, Side: "DE"})
-		case *gwite.Combat:
-			if len(x.Targets) > 0 {
-				opt.Clashes = append(opt.Clashes, render.Clash{Hex: x.Targets[0], Result: fmt.Sprintf("A%s / D%s", x.AttResult, x.DefResult)})
+		switch x := engine.Unwrap(e).(type) {
+		case engine.Mover:
+			m := x.Movement()
+			moves = append(moves, move{m.Who, m.Path})
+			arrows = append(arrows, render.Arrow{Path: m.Path, Side: m.Side, Rail: m.Rail})
+		case engine.Fighter:
+			if c, ok := x.Clash(); ok {
+				opt.Clashes = append(opt.Clashes, render.Clash{Hex: c.Hex, Result: c.Result})
 			}
 		}
 	}
@@ -196,11 +185,12 @@ func options(v *gwite.View, side engine.Side, title string, events []engine.Even
 			opt.Arrows = append(opt.Arrows, a)
 		}
 	}
-	for _, h := range v.Map.Grid.All() {
-		if !v.Sees(h) {
-			opt.Unseen = func(h hex.Hex) bool { return !v.Sees(h) }
-			break
+	if len(v.Unseen) > 0 {
+		unseen := map[hex.Hex]bool{}
+		for _, h := range v.Unseen {
+			unseen[h] = true
 		}
+		opt.Unseen = func(h hex.Hex) bool { return unseen[h] }
 	}
 	return opt
 }
@@ -223,7 +213,7 @@ func label(id string, side engine.Side) string { return strings.TrimPrefix(id, s
 // deterministic), so two equal sketches draw the same picture; the leak
 // tests compare sketches, a thousandth of the cost of drawing.
 func Sketch(st engine.State, side engine.Side, events []engine.Event) string {
-	v := st.View(side).(*gwite.View)
+	v := st.View(side).Board()
 	opt := options(v, side, "", events)
 	var b strings.Builder
 	for _, c := range counters(v) {

@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/templates"
 )
 
@@ -17,8 +16,7 @@ import (
 // player sees how far the next level is.
 func TestVictoryLineGivesThresholdsT21_3(t *testing.T) {
 	st := newGame(t, engine.Options{})
-	v := st.View("RU").(*gwite.View)
-	levels := v.VictoryLevels()
+	levels := st.View("RU").Board().Score.Levels
 	if len(levels) < 2 {
 		t.Fatalf("tannenberg-1914 has %d levels of victory", len(levels))
 	}
@@ -67,7 +65,7 @@ func TestStorySumsUpRunsOfLikeEvents(t *testing.T) {
 		&engine.Roll{Purpose: "CRT, attack 2 on 1821", Case: "std 8.8", Value: 4, Result: "1/2"},
 		&engine.Roll{Purpose: "CRT, attack 3 on 1720", Case: "std 8.8", Value: 3, Result: "A1"},
 		&engine.Roll{Purpose: "CRT, attack 4 on 1619", Case: "std 8.8", Value: 2, Result: "A2"})
-	r := Build(st, Input{Game: "t1", Side: gwite.Moderator, Events: evs})
+	r := Build(st, Input{Game: "t1", Side: engine.Moderator, Events: evs})
 	want := []string{
 		"4 rolls for command control for movement: in command DE-20LW, DE-2LW, DE-70LW; out of command DE-69B [std 10.41]",
 		"DE-1ID joins Gruppe 6 in 0613 [T 18.13]",
@@ -108,7 +106,7 @@ func TestReportLinesFit72Columns(t *testing.T) {
 	var events []engine.Event
 	for st.Window().Turn <= 2 && !st.Window().Done {
 		w := st.Window()
-		for _, side := range []engine.Side{"RU", "DE", gwite.Moderator} {
+		for _, side := range []engine.Side{"RU", "DE", engine.Moderator} {
 			r := Build(st, Input{Game: "tannenberg-club-2026", Side: side, Resolved: resolved, Events: events,
 				Notes:    []string{"RU sent no orders: the robot gave them as caretaker, as the game's policy for missing orders says."},
 				Notices:  []string{"2026-11-27 10:00 UTC Mo: paused the game for the weekend, as both players asked by mail the day before."},
@@ -135,7 +133,7 @@ func TestReportLinesFit72Columns(t *testing.T) {
 // of unit line, its example lines being the report's own.
 func TestUnitLineKeyStd10_11(t *testing.T) {
 	st := newGame(t, engine.Options{})
-	text, err := templates.Text(Build(st, Input{Game: "t1", Side: gwite.Moderator}))
+	text, err := templates.Text(Build(st, Input{Game: "t1", Side: engine.Moderator}))
 	if err != nil {
 		t.Fatal(err)
 	}

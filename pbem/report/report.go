@@ -5,13 +5,10 @@ package report
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
-	"pbem/engine/scenario"
 	"pbem/templates"
 )
 
@@ -19,7 +16,7 @@ import (
 // for, the window's events, and the mail's particulars.
 type Input struct {
 	Game     string
-	Side     engine.Side // gwite.Moderator for the moderators' report
+	Side     engine.Side // engine.Moderator for the moderators' report
 	Resolved string      // "GT1 DE-SETUP (German hidden set-up)"; "" at the start
 	Events   []engine.Event
 	Notes    []string
@@ -37,144 +34,73 @@ type Input struct {
 // Build is the report of in.Side after the events, with st the game as it
 // now stands.
 func Build(st engine.State, in Input) *templates.Report {
-	v := st.View(in.Side).(*gwite.View)
-	w := v.Win
+	b := st.View(in.Side).Board()
+	w := b.Window
 	r := &templates.Report{
 		Version: templates.ReportVersion, Game: in.Game, Side: string(in.Side), Resolved: in.Resolved,
-		Notes: in.Notes, Notices: in.Notices, Turn: v.Turn, LastTurn: v.LastTurn(), VP: v.VP, Level: v.Level,
-		Address: in.Address, Template: in.Template, Scenario: v.ScenarioTitle(), Dice: in.Dice, Chain: in.Chain,
+		Notes: in.Notes, Notices: in.Notices, Turn: b.Turn, LastTurn: b.LastTurn, Level: b.Score.Level,
+		Address: in.Address, Template: in.Template, Scenario: b.Scenario, Dice: in.Dice, Chain: in.Chain,
 		Next: templates.Window{ID: w.ID, Name: w.Name, Deadline: in.Deadline, Due: slices.Contains(w.Submit, in.Side), Over: w.Done},
 	}
-	r.SideName = v.SideName()
-	for _, l := range v.VictoryLevels() {
-		r.Bands = append(r.Bands, templates.Band{Level: l.Level, Min: l.Min})
-	}
+	r.SideName = b.SideName
+	score(r, b)
 	var seen []engine.Event
 	for _, e := range in.Events {
-		if in.Side == gwite.Moderator && glimpse(e) {
+		if in.Side == engine.Moderator && glimpse(e) {
 			continue // the moderators have the whole move
 		}
-		if in.Side == gwite.Moderator || engine.Visible(e, in.Side) {
+		if in.Side == engine.Moderator || engine.Visible(e, in.Side) {
 			seen = append(seen, sent(e, in.Lines))
 			r.Story = append(r.Story, seen[len(seen)-1].String())
 		}
 	}
 	r.Told = told(seen)
-	for _, u := range v.Units {
-		if u.Loc == gwite.Eliminated {
-			continue
-		}
-		if in.Side == gwite.Moderator || u.Side == in.Side {
-			r.Own = append(r.Own, Describe(u))
-		} else {
-			r.Enemy = append(r.Enemy, Describe(u))
+	for _, p := range b.Pieces {
+		switch {
+		case p.Marker:
+			r.Markers = append(r.Markers, fmt.Sprintf("%s in %s", p.ID, p.Hex))
+		case in.Side == engine.Moderator || p.Side == in.Side:
+			r.Own = append(r.Own, Describe(p))
+		default:
+			r.Enemy = append(r.Enemy, Describe(p))
 		}
 	}
-	for _, m := range v.Markers {
-		r.Markers = append(r.Markers, fmt.Sprintf("%s in %s", m.Token, m.Hex))
-	}
-	for _, g := range v.Ghosts {
+	for _, g := range b.Ghosts {
 		r.Ghosts = append(r.Ghosts, fmt.Sprintf("%s last seen in %s, %s", g.ID, g.Hex, g.Window))
 	}
-	r.Standing = Standing(v.Own)
+	r.Standing = b.Standing
 	return r
 }
 
-// unwrap is the event e holds, when a fog screen wraps it.
-func unwrap(e engine.Event) engine.Event {
-	for {
-		w, ok := e.(interface{ Unwrap() engine.Event })
-		if !ok {
-			return e
-		}
-		e = w.Unwrap()
+// score puts the score on the report: one net total, or one per side.
+func score(r *templates.Report, b *engine.Board) {
+	s := b.Score
+	for _, l := range s.Levels {
+		r.Bands = append(r.Bands, templates.Band{Level: l.Level, Min: l.Min})
+	}
+	r.BandsCase = s.LevelsCase
+	if s.Net && len(s.Points) == 1 {
+		r.VP = s.Points[0].VP
+		r.NetFor = b.Names[s.Points[0].Side]
+		return
+	}
+	for _, p := range s.Points {
+		r.Scores = append(r.Scores, templates.Score{Side: string(p.Side), Name: b.Names[p.Side], VP: p.VP})
 	}
 }
 
 // glimpse reports whether e is the part of a move one side saw.
 func glimpse(e engine.Event) bool {
-	switch m := unwrap(e).(type) {
-	case *gwite.Moved:
-		return m.Glimpse
-	case *gwite.MarkerMoved:
-		return m.Glimpse
-	}
-	return false
+	m, ok := engine.Unwrap(e).(engine.Mover)
+	return ok && m.Movement().Glimpse
 }
 
-// Describe is a unit as reports and templates list it.
-func Describe(u gwite.UnitView) templates.Unit {
-	where := u.Hex.String()
-	switch u.Loc {
-	case gwite.OffMap:
-		where = "off-map"
-	case gwite.NotArrived:
-		where = "due-" + u.Entry
-	case gwite.Held:
-		where = "held" // enters when a rule brings it in (T 19)
+// Describe is a piece as reports and templates list it.
+func Describe(p engine.Piece) templates.Unit {
+	where := p.Place
+	if p.OnMap {
+		where = p.Hex.String()
 	}
-	values := u.Strength.String()
-	if u.Type == scenario.HQ {
-		values = "HQ " + u.HQ.String()
-		if u.Heroic {
-			values = strings.TrimSuffix(values, ")") + "h)" // as on the counter (std 10.12)
-		}
-	}
-	var notes []string
-	if u.Steps < u.MaxSteps {
-		notes = append(notes, fmt.Sprintf("%d of %d steps", u.Steps, u.MaxSteps))
-	}
-	if u.OutOfSupply {
-		notes = append(notes, "out of supply [9.2]")
-	}
-	if u.OutOfCommand {
-		notes = append(notes, "out of command [10.4]")
-	}
-	if u.Entrained {
-		notes = append(notes, "entrained")
-	}
-	if u.Gruppe > 0 {
-		notes = append(notes, fmt.Sprintf("in Gruppe %d", u.Gruppe))
-	}
-	if u.Loc == gwite.NotArrived && u.Arrive > 0 {
-		notes = append(notes, fmt.Sprintf("arrives GT%d", u.Arrive))
-	}
-	return templates.Unit{ID: u.ID, Hex: where, Steps: fmt.Sprintf("%d/%d", u.Steps, u.MaxSteps), Values: values, Name: u.Name, Notes: strings.Join(notes, ", "),
-		OutOfSupply: u.OutOfSupply, OutOfCommand: u.OutOfCommand}
-}
-
-// Standing lists a side's standing orders in force, as orders.
-func Standing(s *gwite.Standing) []string {
-	if s == nil {
-		return nil
-	}
-	var out []string
-	for _, r := range slices.Sorted(maps.Keys(s.Options)) {
-		words := []string{"options", r.String()}
-		for _, o := range s.Options[r] {
-			words = append(words, string(o))
-		}
-		out = append(out, strings.Join(words, " "))
-	}
-	for _, id := range slices.Sorted(maps.Keys(s.Withdraw)) {
-		w := s.Withdraw[id]
-		o := "withdrawal " + id + " " + w.Mode
-		if w.Mode == "sp" {
-			o += fmt.Sprintf(" %d", w.SP)
-		}
-		out = append(out, o)
-	}
-	for _, id := range slices.Sorted(maps.Keys(s.Toward)) {
-		out = append(out, "retreat "+id+" toward "+s.Toward[id].String())
-	}
-	if len(s.Overstack) > 0 {
-		out = append(out, "overstack "+strings.Join(s.Overstack, " "))
-	}
-	if len(s.Losses) > 0 {
-		out = append(out, "losses "+strings.Join(s.Losses, " "))
-	}
-	for _, hq := range slices.Sorted(maps.Keys(s.Plan)) {
-		out = append(out, "plan "+hq+" with "+strings.Join(s.Plan[hq], " "))
-	}
-	return out
+	return templates.Unit{ID: p.ID, Hex: where, Steps: fmt.Sprintf("%d/%d", p.Steps, p.MaxSteps), Values: p.Listed, Name: p.Name,
+		Notes: strings.Join(p.Notes, ", "), OutOfSupply: p.OutOfSupply, OutOfCommand: p.OutOfCommand}
 }

@@ -15,7 +15,6 @@ import (
 	"testing"
 
 	"pbem/engine"
-	"pbem/engine/gwite"
 	"pbem/pbem/dice"
 	"pbem/render"
 	"pbem/templates"
@@ -60,11 +59,11 @@ func TestReportsEveryWindow(t *testing.T) {
 		var pictures []string // under limited fog: name, size and hash of the pixels of each map
 		for st.Window().Turn == 1 {
 			w := st.Window()
-			for _, side := range []engine.Side{"RU", "DE", gwite.Moderator} {
+			for _, side := range []engine.Side{"RU", "DE", engine.Moderator} {
 				if fog == "limited" {
 					pictures = append(pictures, drawMaps(t, st, side, w.ID, events)...)
 				}
-				name := fmt.Sprintf("report-%s-%s-%s", fog, strings.ReplaceAll(w.ID, " ", "-"), map[engine.Side]string{"RU": "RU", "DE": "DE", gwite.Moderator: "moderator"}[side])
+				name := fmt.Sprintf("report-%s-%s-%s", fog, strings.ReplaceAll(w.ID, " ", "-"), map[engine.Side]string{"RU": "RU", "DE": "DE", engine.Moderator: "moderator"}[side])
 				r := Build(st, Input{Game: "t1", Side: side, Resolved: resolved, Events: events,
 					Deadline: "Tue 3 Sep 1914 18:00 UTC", Address: "referee@club.example", Template: "(the template)",
 					Dice: templates.Dice{Window: w.ID, Commitment: dice.Commitment(dice.WindowSeed([]byte("report"), "t1", w.ID)), Last: last}})
@@ -84,7 +83,7 @@ func TestReportsEveryWindow(t *testing.T) {
 				if err != nil || back.Version != templates.ReportVersion || !reflect.DeepEqual(&back, r) {
 					t.Errorf("%s: the JSON twin does not read back: %v", name, err)
 				}
-				if side != gwite.Moderator {
+				if side != engine.Moderator {
 					checkNoUnseenEnemy(t, name, st, side, text)
 				}
 			}
@@ -106,11 +105,12 @@ func TestReportsEveryWindow(t *testing.T) {
 // when the window's events hold a combat.
 func drawMaps(t *testing.T, st engine.State, side engine.Side, w string, events []engine.Event) []string {
 	t.Helper()
-	name := fmt.Sprintf("%s-%s", strings.ReplaceAll(w, " ", "-"), map[engine.Side]string{"RU": "RU", "DE": "DE", gwite.Moderator: "moderator"}[side])
+	name := fmt.Sprintf("%s-%s", strings.ReplaceAll(w, " ", "-"), map[engine.Side]string{"RU": "RU", "DE": "DE", engine.Moderator: "moderator"}[side])
 	combat := false
 	for _, e := range events {
-		if _, ok := e.(*gwite.Combat); ok {
-			combat = true
+		if f, ok := e.(engine.Fighter); ok {
+			_, fought := f.Clash()
+			combat = combat || fought
 		}
 	}
 	var lines []string
@@ -147,17 +147,17 @@ func drawMaps(t *testing.T, st engine.State, side engine.Side, w string, events 
 // does not list now, unless an event the side may see named it.
 func checkNoUnseenEnemy(t *testing.T, name string, st engine.State, side engine.Side, text string) {
 	t.Helper()
-	v := st.View(side).(*gwite.View)
+	v := st.View(side).Board()
 	listed := map[string]bool{}
-	for _, u := range v.Units {
+	for _, u := range v.Pieces {
 		listed[u.ID] = true
 	}
 	for _, g := range v.Ghosts {
 		listed[g.ID] = true
 	}
-	all := st.View(gwite.Moderator).(*gwite.View)
+	all := st.View(engine.Moderator).Board()
 	story := text[:strings.Index(text, "Game-turn ")]
-	for _, u := range all.Units {
+	for _, u := range all.Pieces {
 		if u.Side == side || listed[u.ID] {
 			continue
 		}
@@ -175,8 +175,8 @@ func checkNoUnseenEnemy(t *testing.T, name string, st engine.State, side engine.
 func TestMapsLimitedFog(t *testing.T) {
 	st, evs := robotWindow(t, newGame(t, engine.Options{"fog-limited": true}), "map")
 	sums := map[string]string{}
-	for _, side := range []engine.Side{"RU", "DE", gwite.Moderator} {
-		name := map[engine.Side]string{"RU": "RU", "DE": "DE", gwite.Moderator: "moderator"}[side]
+	for _, side := range []engine.Side{"RU", "DE", engine.Moderator} {
+		name := map[engine.Side]string{"RU": "RU", "DE": "DE", engine.Moderator: "moderator"}[side]
 		img := Map(st, side, "t1 · GT1 RU-MOVE · "+name, evs)
 		var buf bytes.Buffer
 		if err := render.EncodePNG(&buf, img); err != nil {

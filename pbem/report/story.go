@@ -11,7 +11,7 @@ import (
 // it, when lines knows it: the resolution reads the canonical text, whose
 // lines are not those the acknowledgement quoted.
 func sent(e engine.Event, lines map[engine.Side]map[int]int) engine.Event {
-	r, ok := unwrap(e).(*engine.Rejected)
+	r, ok := engine.Unwrap(e).(*engine.Rejected)
 	if !ok {
 		return e
 	}
@@ -74,7 +74,7 @@ func told(events []engine.Event) []string {
 // rule case; a note's, its text after the subject (its first word) and its
 // case. Kind "" is an event that is not summed up.
 func fold(e engine.Event) (kind, subject, outcome string) {
-	switch x := unwrap(e).(type) {
+	switch x := engine.Unwrap(e).(type) {
 	case *engine.Roll:
 		i := strings.LastIndex(x.Purpose, ", ")
 		if i < 0 {
@@ -95,7 +95,7 @@ func fold(e engine.Event) (kind, subject, outcome string) {
 // which subjects had each outcome; for notes, the subjects and the text
 // they share.
 func summary(run []engine.Event) string {
-	switch x := unwrap(run[0]).(type) {
+	switch x := engine.Unwrap(run[0]).(type) {
 	case *engine.Roll:
 		var order []string
 		by := map[string][]string{}

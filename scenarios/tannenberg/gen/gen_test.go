@@ -6,15 +6,19 @@ import (
 	"testing"
 
 	"pbem/engine/hex"
+	"pbem/scenarios/mapgen"
 )
 
-func build(t *testing.T) (*Geo, *Map) {
+// The hexes T 20.0 prints.
+var rulebookHexes = map[string]string{"Kovno": "0303", "Grodno": "1503", "Warsaw": "2918"}
+
+func build(t *testing.T) (*mapgen.Geo, *mapgen.Map) {
 	t.Helper()
-	g, err := ParseGeo(geoText)
+	g, err := mapgen.ParseGeo("geo.txt", geoText)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, errs := Build(g)
+	m, errs := mapgen.Build(g, game())
 	for _, e := range errs {
 		t.Error(e)
 	}
@@ -50,24 +54,32 @@ func TestMapIsFresh(t *testing.T) {
 	}
 }
 
-// The generator's grid and projection are those of game.txt.
+// The generator's grid and projection (geo.txt) are those of game.txt.
 func TestProjectionMatchesGameTxt(t *testing.T) {
 	data, err := os.ReadFile("../game.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(data)
-	for _, want := range []string{
-		"grid rows=30 cols=35 parity=even-rows-west",
-		"projection ref=0303 lat=54.902 lon=23.909 km=13.0 parallel=53.0",
-	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("game.txt lacks %q", want)
+	n := 0
+	for _, line := range strings.Split(geoText, "\n") {
+		if strings.HasPrefix(line, "grid ") || strings.HasPrefix(line, "projection ") {
+			n++
+			if !strings.Contains(text, line) {
+				t.Errorf("game.txt lacks geo.txt's %q", line)
+			}
 		}
+	}
+	if n != 2 {
+		t.Errorf("geo.txt has %d grid and projection records, want 2", n)
+	}
+	_, m := build(t)
+	if g := m.Grid(); g != (hex.Grid{Rows: 30, Cols: 35, Parity: hex.EvenRowsWest}) {
+		t.Errorf("grid %+v", g)
 	}
 }
 
-func townHexes(m *Map) map[string]hex.Hex {
+func townHexes(m *mapgen.Map) map[string]hex.Hex {
 	out := map[string]hex.Hex{}
 	for _, t := range m.Towns {
 		out[t.Place.Name] = t.Hex
@@ -112,7 +124,7 @@ func TestDigestB3Estimates(t *testing.T) {
 			t.Errorf("%s is not a town on the map", name)
 			continue
 		}
-		if d := grid.Distance(h, mustHex(t, est)); d > 1 {
+		if d := m.Grid().Distance(h, mustHex(t, est)); d > 1 {
 			t.Errorf("%s in %s, %d hexes from the B.3 estimate %s", name, h, d, est)
 		}
 	}
@@ -122,7 +134,7 @@ func TestDigestB3Estimates(t *testing.T) {
 func TestTownsOnLand(t *testing.T) {
 	_, m := build(t)
 	for _, tw := range m.Towns {
-		if m.water(tw.Hex) {
+		if m.Water(tw.Hex) {
 			t.Errorf("%s in %s is water", tw.Place.Name, tw.Hex)
 		}
 		if m.Country(tw.Hex) != tw.Place.Polity {
@@ -131,7 +143,7 @@ func TestTownsOnLand(t *testing.T) {
 	}
 	towns := townHexes(m)
 	for _, name := range []string{"Königsberg", "Danzig", "Elbing", "Pillau", "Tilsit", "Braunsberg", "Labiau"} {
-		if h, ok := towns[name]; !ok || m.water(h) {
+		if h, ok := towns[name]; !ok || m.Water(h) {
 			t.Errorf("%s: not a land town hex", name)
 		}
 	}
@@ -139,7 +151,7 @@ func TestTownsOnLand(t *testing.T) {
 		t.Errorf("%d towns", len(m.Towns))
 	}
 	for _, f := range m.Forts {
-		if m.water(f.Hex) || m.Country(f.Hex) != f.In.Owner {
+		if m.Water(f.Hex) || m.Country(f.Hex) != f.In.Owner {
 			t.Errorf("fortress %s in %s: %c %s", f.In.Name, f.Hex, m.Terrain(f.Hex), m.Country(f.Hex))
 		}
 	}
@@ -148,12 +160,12 @@ func TestTownsOnLand(t *testing.T) {
 // The lagoons and the Baltic are sea.
 func TestSea(t *testing.T) {
 	_, m := build(t)
-	for _, p := range []LatLon{
-		{54.55, 19.80}, // Frisches Haff off Frauenburg
-		{55.00, 21.00}, // Kurisches Haff
-		{54.90, 19.00}, // Baltic north of the Vistula Spit
+	for _, p := range []mapgen.LatLon{
+		{Lat: 54.55, Lon: 19.80}, // Frisches Haff off Frauenburg
+		{Lat: 55.00, Lon: 21.00}, // Kurisches Haff
+		{Lat: 54.90, Lon: 19.00}, // Baltic north of the Vistula Spit
 	} {
-		h := proj.HexAt(p.Lat, p.Lon)
+		h := m.Projection().HexAt(p.Lat, p.Lon)
 		if m.Terrain(h) != '~' {
 			t.Errorf("%v (%s) is %c, want sea", p, h, m.Terrain(h))
 		}
@@ -188,7 +200,7 @@ func TestMasurianLakes(t *testing.T) {
 	// Lötzen is next to lake hexes on both sides of its isthmus.
 	lz := towns["Lötzen"]
 	n := 0
-	for _, h := range grid.Neighbours(lz) {
+	for _, h := range m.Grid().Neighbours(lz) {
 		if m.Terrain(h) == 'L' {
 			n++
 		}
@@ -201,8 +213,8 @@ func TestMasurianLakes(t *testing.T) {
 	var walk func(h hex.Hex)
 	walk = func(h hex.Hex) {
 		seen[h] = true
-		for _, x := range grid.Neighbours(h) {
-			if grid.Contains(x) && m.Terrain(x) == 'L' && !seen[x] {
+		for _, x := range m.Grid().Neighbours(h) {
+			if m.Grid().Contains(x) && m.Terrain(x) == 'L' && !seen[x] {
 				walk(x)
 			}
 		}
@@ -217,7 +229,7 @@ func TestMasurianLakes(t *testing.T) {
 // past Warsaw, Thorn, Graudenz and Dirschau with each town on its bank.
 func TestRivers(t *testing.T) {
 	_, m := build(t)
-	byName := map[string]*RiverOut{}
+	byName := map[string]*mapgen.RiverOut{}
 	for _, r := range m.Rivers {
 		byName[r.In.Name] = r
 	}
@@ -249,7 +261,7 @@ func TestRivers(t *testing.T) {
 	// The Vistula reaches the south edge.
 	south := false
 	for _, s := range byName["Vistula"].Sides {
-		if s.A.Row == grid.Rows || s.B.Row == grid.Rows {
+		if s.A.Row == m.Grid().Rows || s.B.Row == m.Grid().Rows {
 			south = true
 		}
 	}
@@ -279,7 +291,7 @@ func TestRails(t *testing.T) {
 	if errs := m.Check(); len(errs) > 0 {
 		t.Fatal(strings.Join(errs, "\n"))
 	}
-	ids := map[string]*RailOut{}
+	ids := map[string]*mapgen.RailOut{}
 	for _, r := range m.Rails {
 		if ids[r.ID] != nil {
 			t.Errorf("rail %s twice", r.ID)
@@ -291,7 +303,7 @@ func TestRails(t *testing.T) {
 			t.Errorf("rail %s should not be drawn", skip)
 		}
 	}
-	entries := map[string]*EntryOut{}
+	entries := map[string]*mapgen.EntryOut{}
 	for _, e := range m.Entries {
 		entries[e.Letter] = e
 	}
@@ -313,11 +325,11 @@ func TestRails(t *testing.T) {
 		for _, c := range want.edge {
 			switch c {
 			case 'W':
-				ok = ok || h.Col == grid.Cols
+				ok = ok || h.Col == m.Grid().Cols
 			case 'E':
 				ok = ok || h.Col == 1
 			case 'S':
-				ok = ok || h.Row == grid.Rows
+				ok = ok || h.Row == m.Grid().Rows
 			}
 		}
 		if !ok {

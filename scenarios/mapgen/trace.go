@@ -1,4 +1,4 @@
-package main
+package mapgen
 
 import (
 	"container/heap"
@@ -29,14 +29,16 @@ type cornerEdge struct {
 }
 
 type cornerGraph struct {
+	grid  hex.Grid
+	proj  hex.Projection
 	pos   map[cornerKey][2]float64
 	edges map[cornerKey][]cornerEdge
 }
 
 // newCornerGraph builds the corners and edges of every hex on the map and
 // two rings around it.
-func newCornerGraph() *cornerGraph {
-	cg := &cornerGraph{pos: map[cornerKey][2]float64{}, edges: map[cornerKey][]cornerEdge{}}
+func newCornerGraph(grid hex.Grid, proj hex.Projection) *cornerGraph {
+	cg := &cornerGraph{grid: grid, proj: proj, pos: map[cornerKey][2]float64{}, edges: map[cornerKey][]cornerEdge{}}
 	seen := map[[2]cornerKey]bool{}
 	for r := -1; r <= grid.Rows+2; r++ {
 		for c := -1; c <= grid.Cols+2; c++ {
@@ -62,11 +64,11 @@ func newCornerGraph() *cornerGraph {
 
 // nearest returns the grid corner nearest (x, y).
 func (cg *cornerGraph) nearest(x, y float64) cornerKey {
-	h := grid.At(x, y)
+	h := cg.grid.At(x, y)
 	var best cornerKey
 	bestD := math.Inf(1)
 	for i := 0; i < 6; i++ {
-		cx, cy := grid.Corner(h, i)
+		cx, cy := cg.grid.Corner(h, i)
 		k := keyOf(cx, cy)
 		d := math.Hypot(cx-x, cy-y)
 		if d < bestD-1e-12 || (math.Abs(d-bestD) <= 1e-12 && k.less(best)) {
@@ -152,7 +154,7 @@ func (cg *cornerGraph) cornerPath(a, b cornerKey, ax, ay, bx, by float64) []corn
 }
 
 // densify projects a polyline and cuts it into steps of at most step.
-func densify(pts []LatLon, step float64) [][2]float64 {
+func densify(proj hex.Projection, pts []LatLon, step float64) [][2]float64 {
 	var out [][2]float64
 	for i, p := range pts {
 		x, y := proj.Point(p.Lat, p.Lon)
@@ -171,7 +173,7 @@ func densify(pts []LatLon, step float64) [][2]float64 {
 
 // traceSides turns a polyline into a chain of hexsides.
 func (cg *cornerGraph) traceSides(pts []LatLon) []hex.Side {
-	ps := densify(pts, 0.2)
+	ps := densify(cg.proj, pts, 0.2)
 	var path []cornerKey
 	index := map[cornerKey]int{}
 	push := func(k cornerKey) {
@@ -216,7 +218,7 @@ func (cg *cornerGraph) traceSides(pts []LatLon) []hex.Side {
 // hexPath is the cheapest chain of adjacent hexes from a to b that avoids
 // blocked hexes (b and a are always allowed); a step costs 1 plus its
 // distance from the straight segment a-b.
-func hexPath(a, b hex.Hex, blocked func(hex.Hex) bool) []hex.Hex {
+func hexPath(grid hex.Grid, a, b hex.Hex, blocked func(hex.Hex) bool) []hex.Hex {
 	ax, ay := grid.Center(a)
 	bx, by := grid.Center(b)
 	dist := map[hex.Hex]float64{a: 0}

@@ -1,4 +1,4 @@
-package robot
+package robot_test
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 
 	"pbem/engine"
 	"pbem/engine/gwite"
+	"pbem/engine/gwite/robot"
 	"pbem/engine/rulesets"
 	"pbem/orders"
 	"pbem/pbem/dice"
@@ -35,7 +36,7 @@ func TestRobotOrdersAreItsOwnAndMostlyLegal(t *testing.T) {
 		by := map[engine.Side][]engine.Order{}
 		for _, side := range w.Submit {
 			v := st.View(side).(*gwite.View)
-			f, err := orders.Parse("robot", []byte(Orders(v)), verbs)
+			f, err := orders.Parse("robot", []byte(robot.Orders(v)), verbs)
 			if err != nil {
 				t.Fatalf("%s %s: %v", w.ID, side, err)
 			}

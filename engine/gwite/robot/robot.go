@@ -16,6 +16,16 @@ import (
 	"pbem/engine/scenario"
 )
 
+// Play is the robot's orders for the window open in v, a view of a gwite
+// game: the registry's entry point.
+func Play(v engine.View) (string, error) {
+	gv, ok := v.(*gwite.View)
+	if !ok {
+		return "", fmt.Errorf("the gwite robot cannot play a view of type %T", v)
+	}
+	return Orders(gv), nil
+}
+
 // Orders writes the robot's orders for the window open in v.
 func Orders(v *gwite.View) string {
 	var b strings.Builder

@@ -1,0 +1,286 @@
+package mapgen
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"pbem/engine/hex"
+)
+
+// Map is the generated map, ready to be written.
+type Map struct {
+	game       *Game
+	grid       hex.Grid
+	proj       hex.Projection
+	terrain    [][]byte   // [row][col], 1-based
+	country    [][]string // a country, or "" for water
+	share      map[hex.Hex]shares
+	Fixes      []*Fix
+	Towns      []*TownOut
+	Dropped    []string // towns left out because their hex was taken
+	Forts      []*FortOut
+	Rivers     []*RiverOut
+	Rails      []*RailOut
+	Exits      []*ExitOut
+	OffMap     []*OffMapOut
+	Entries    []*EntryOut
+	Notes      []string
+	Blocked    []BlockedOut
+	Trench     []TrenchOut
+	ends       map[string]*ExitOut // "R1.start" -> exit
+	riverAt    map[hex.Side]string // the river on a hexside
+	geoName    string
+	defCountry string // the country of land no polygon covers
+	errs       []string
+}
+
+// shares are the parts of a hex each kind of shape covers; area and
+// country follow the order of Game.Areas and of countryPolygons.
+type shares struct {
+	sea, lake float64
+	area      []float64
+	country   []float64
+}
+
+// TrenchOut is a trench record: land hexes of one field position.
+type TrenchOut struct {
+	Hexes  []hex.Hex
+	Reason string
+}
+
+// BlockedOut is a blocked hexside.
+type BlockedOut struct {
+	Side   hex.Side
+	Reason string
+}
+
+// TownOut is a town record.
+type TownOut struct {
+	Hex   hex.Hex
+	Place *Place
+	City  bool
+	VP    int
+	HasVP bool
+}
+
+// FortOut is a fortress record.
+type FortOut struct {
+	Hex        hex.Hex
+	In         *FortressIn
+	Full, Weak int
+	Note       string
+}
+
+// RiverOut is a river record.
+type RiverOut struct {
+	In    *Shape
+	Sides []hex.Side
+}
+
+// RailOut is a rail record.
+type RailOut struct {
+	ID      string
+	In      *RailIn
+	Country string
+	Hexes   []hex.Hex
+	Part    string // "" or a note on which part of the line this is
+}
+
+// ExitOut is an exit record.
+type ExitOut struct {
+	Hex     hex.Hex
+	Country string
+	Name    string
+	Line    string
+}
+
+// OffMapOut is an offmap record.
+type OffMapOut struct {
+	A, B *ExitOut
+	MP   int
+	Km   float64
+	In   *OffMapIn
+}
+
+// EntryOut is an entry record.
+type EntryOut struct {
+	Letter string
+	Exit   *ExitOut
+	In     *EntryIn
+}
+
+// Grid is the map's grid.
+func (m *Map) Grid() hex.Grid { return m.grid }
+
+// Projection is the map's projection.
+func (m *Map) Projection() hex.Projection { return m.proj }
+
+// Terrain returns the terrain letter of an on-map hex.
+func (m *Map) Terrain(h hex.Hex) byte { return m.terrain[h.Row][h.Col] }
+
+// Country returns the country of an on-map hex, "" for water.
+func (m *Map) Country(h hex.Hex) string { return m.country[h.Row][h.Col] }
+
+// Water reports whether an on-map hex is sea or lake.
+func (m *Map) Water(h hex.Hex) bool {
+	t := m.Terrain(h)
+	return t == m.game.Sea || t == m.game.Lake
+}
+
+func (m *Map) fail(format string, a ...any) { m.errs = append(m.errs, fmt.Sprintf(format, a...)) }
+
+// Build turns the geography into a map. It returns every problem it finds.
+func Build(g *Geo, gm *Game) (*Map, []string) {
+	m := &Map{game: gm, grid: gm.Grid, proj: gm.Proj, share: map[hex.Hex]shares{}, ends: map[string]*ExitOut{}, geoName: g.Name, defCountry: g.DefaultCountry}
+	if g.Grid != nil {
+		m.grid = *g.Grid
+	}
+	if g.Proj != nil {
+		m.proj = *g.Proj
+	}
+	m.proj.Grid = m.grid
+	if m.grid.Rows < 1 || m.grid.Cols < 1 {
+		return m, []string{fmt.Sprintf("%s: no grid: give a grid record or Game.Grid", g.Name)}
+	}
+	if err := m.proj.Check(); err != nil {
+		return m, []string{fmt.Sprintf("%s: %v: give a projection record or Game.Proj", g.Name, err)}
+	}
+	m.rasterise(g)
+	m.applyFixes(g)
+	m.buildTowns(g)
+	m.buildFortresses(g)
+	m.buildRivers(g)
+	m.buildCorrections(g)
+	m.buildRails(g)
+	m.buildOffMap(g)
+	m.errs = append(m.errs, m.Check()...)
+	return m, m.errs
+}
+
+// rasterise sets every hex's terrain and country from the shapes covering
+// it.
+func (m *Map) rasterise(g *Geo) {
+	var sea, lake []*polygon
+	for _, s := range g.Water {
+		if s.Kind == "sea" {
+			sea = append(sea, newPolygon(s.Pts))
+		} else {
+			lake = append(lake, newPolygon(s.Pts))
+		}
+	}
+	areas := make([][]*polygon, len(m.game.Areas))
+	for _, s := range g.Areas {
+		i := 0
+		for i < len(m.game.Areas) && m.game.Areas[i].Kind != s.Kind {
+			i++
+		}
+		if i == len(m.game.Areas) {
+			m.fail("%s:%d: area kind %q: the game knows no such kind", g.Name, s.Line, s.Kind)
+			continue
+		}
+		areas[i] = append(areas[i], newPolygon(s.Pts))
+	}
+	names, countries := countryPolygons(g)
+	m.terrain = make([][]byte, m.grid.Rows+1)
+	m.country = make([][]string, m.grid.Rows+1)
+	for r := 1; r <= m.grid.Rows; r++ {
+		m.terrain[r] = make([]byte, m.grid.Cols+1)
+		m.country[r] = make([]string, m.grid.Cols+1)
+		for c := 1; c <= m.grid.Cols; c++ {
+			h := hex.Hex{Row: r, Col: c}
+			sh := shares{sea: m.cover(h, sea), lake: m.cover(h, lake)}
+			for _, a := range areas {
+				sh.area = append(sh.area, m.cover(h, a))
+			}
+			for _, cp := range countries {
+				sh.country = append(sh.country, m.cover(h, cp))
+			}
+			m.share[h] = sh
+			m.terrain[r][c] = m.classify(sh)
+			m.country[r][c] = m.countryOf(names, sh, g.DefaultCountry)
+		}
+	}
+	// A hex holding a town stays land: lake towns stand on their shores
+	// and isthmuses (Angerburg, Lötzen, Arys, Osterode).
+	for _, t := range g.Towns {
+		if p := g.Places[t.Name]; p != nil {
+			h := m.proj.HexAt(p.At.Lat, p.At.Lon)
+			if m.grid.Contains(h) && m.terrain[h.Row][h.Col] == m.game.Lake {
+				m.terrain[h.Row][h.Col] = m.game.Clear
+				m.Notes = append(m.Notes, fmt.Sprintf("%s is land: %s stands on the lake shore (lake %.0f%% of the hex)", h, p.Name, 100*m.share[h].lake))
+			}
+		}
+	}
+}
+
+// applyFixes applies the hand corrections, then takes water out of every
+// country and checks that all land has one.
+func (m *Map) applyFixes(g *Geo) {
+	for _, f := range g.Fixes {
+		h, err := hex.Parse(f.Hex)
+		if err != nil || !m.grid.Contains(h) {
+			m.fail("%s:%d: fix %s: not a map hex", g.Name, f.Line, f.Hex)
+			continue
+		}
+		if f.Terrain != "" {
+			if !strings.Contains(m.game.Terrains, f.Terrain) || len(f.Terrain) != 1 {
+				m.fail("%s:%d: fix %s: terrain %q", g.Name, f.Line, f.Hex, f.Terrain)
+			}
+			m.terrain[h.Row][h.Col] = f.Terrain[0]
+		}
+		if f.Country != "" {
+			m.country[h.Row][h.Col] = f.Country
+		}
+		m.Fixes = append(m.Fixes, f)
+	}
+	for _, h := range m.grid.All() {
+		switch {
+		case m.Water(h):
+			m.country[h.Row][h.Col] = ""
+		case m.Country(h) == "":
+			m.fail("%s is land in no country: add a country record or a default", h)
+		}
+	}
+}
+
+func (m *Map) place(g *Geo, name string, line int) *Place {
+	p := g.Places[name]
+	if p == nil {
+		m.fail("%s:%d: no place %q", g.Name, line, name)
+	}
+	return p
+}
+
+// buildTowns places the towns, one per hex: a later town falling in a
+// taken hex is left out and listed.
+func (m *Map) buildTowns(g *Geo) {
+	taken := map[hex.Hex]*TownOut{}
+	for _, t := range g.Towns {
+		p := m.place(g, t.Name, t.Line)
+		if p == nil {
+			continue
+		}
+		h := m.proj.HexAt(p.At.Lat, p.At.Lon)
+		switch {
+		case !m.grid.Contains(h):
+			m.fail("town %s: %s is off the map", p.Name, h)
+			continue
+		case m.Water(h):
+			m.fail("town %s: %s is water", p.Name, h)
+		case m.Country(h) != p.Polity:
+			m.fail("town %s: %s is %s land, the town was %s", p.Name, h, m.Country(h), p.Polity)
+		}
+		if o := taken[h]; o != nil {
+			m.Dropped = append(m.Dropped, fmt.Sprintf("%s falls in %s with %s", p.Name, h, o.Place.Name))
+			continue
+		}
+		if t.HasVP && m.game.VPPolity != "" && p.Polity != m.game.VPPolity {
+			m.fail("town %s: vp for a town of %s, only %s towns have one", p.Name, p.Polity, m.game.VPPolity)
+		}
+		o := &TownOut{Hex: h, Place: p, City: p.Size == "city", VP: t.VP, HasVP: t.HasVP}
+		taken[h] = o
+		m.Towns = append(m.Towns, o)
+	}
+	sort.SliceStable(m.Towns, func(i, j int) bool { return m.Towns[i].Hex.Less(m.Towns[j].Hex) })
+}
