@@ -244,15 +244,15 @@ func east(colsEast bool, col int) int {
 }
 
 // Axial returns h's axial coordinates. For pointy hexes q grows east and
-// r (the row) south; for flat hexes q (the column) grows east and r grows
-// south-south-west, so that each step between neighbours is the same
-// (q, r) step in either orientation.
+// r is the row; for flat hexes q is the column counted eastward, and a
+// step of r is one hex south. A step to a neighbour is the same (q, r)
+// step in either orientation (Dir), turned a twelfth of a turn.
 func (g Grid) Axial(h Hex) (q, r int) {
 	e := east(g.ColsEast, h.Col)
 	if g.Orientation == Flat {
-		// Columns of e+k even lie half a hex north of the others:
-		// k = 0 shifts even columns north, 1 odd ones (e and the column
-		// have the same parity).
+		// The columns whose e+Parity is even lie half a hex north of
+		// the others (e has the column's parity): under EvenColsNorth
+		// (0) the even columns, under OddColsNorth (1) the odd ones.
 		return e, h.Row - (e+int(g.Parity))>>1
 	}
 	return e - (h.Row+shift(g.Parity, h.Row))>>1, h.Row
