@@ -35,6 +35,10 @@ type Board struct {
 	Score  Score
 	// Standing is the side's standing orders in force, as orders.
 	Standing []string
+	// MarkerName is what the rules call a marker hiding pieces ("Gruppe
+	// markers"); Key is how to read a unit line of a report, with the rule
+	// cases of its values.
+	MarkerName, Key string
 	// Actors are the ids of the side's pieces that may be given orders in
 	// the open window, for order templates.
 	Actors []string

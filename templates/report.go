@@ -49,12 +49,17 @@ type Report struct {
 	Own       []Unit
 	Enemy     []Unit
 	Markers   []string // Gruppe markers seen: "M3 in 0713"
-	Ghosts    []string // enemies seen before and not now: "DE-1ID last seen in 0613 in GT1 DE-MOVE"
-	Standing  []string // the side's standing orders in force
-	Next      Window
-	Address   string // where orders go
-	Template  string // the order template of the next window
-	Dice      Dice   `json:",omitzero"`
+	// MarkerName is what the rules call a marker hiding pieces
+	// ("Gruppe markers"); Key is how to read a unit line, with the rule
+	// cases of its values. Both are the rules system's.
+	MarkerName string   `json:",omitempty"`
+	Key        string   `json:",omitempty"`
+	Ghosts     []string // enemies seen before and not now: "DE-1ID last seen in 0613 in GT1 DE-MOVE"
+	Standing   []string // the side's standing orders in force
+	Next       Window
+	Address    string // where orders go
+	Template   string // the order template of the next window
+	Dice       Dice   `json:",omitzero"`
 	// Chain is the hash of the newest link of the game's audit chain as
 	// the report was made (docs/audit.md).
 	Chain string `json:",omitempty"`
@@ -120,7 +125,7 @@ var reportText string
 
 var report = template.Must(template.New("report").Funcs(template.FuncMap{"fill": fill, "unit": unitLine,
 	"join": func(s []string) string { return strings.Join(s, ", ") }, "nonce": nonceLine, "score": score,
-	"legend": func() string { return Legend }, "count": count}).Parse(reportText))
+	"count": count}).Parse(reportText))
 
 // count is n nouns in words: "1 roll", "2 rolls".
 func count(n int, noun string) string {
@@ -184,17 +189,6 @@ func score(r *Report) string {
 	}
 	return s + " " + engine.Cited("The levels after the last game-turn", r.BandsCase) + ": " + strings.Join(ls, ", ") + "."
 }
-
-// Legend is what the numbers of a unit line mean (docs/players.md says
-// more).
-const Legend = "How to read a unit line: unit, hex (due-A: a reinforcement " +
-	"to enter at A; held: it enters when a rule brings it in), steps " +
-	"left/steps in all, values, name. A unit's values " +
-	"are attack-defense-movement allowance [std 2.3]. An HQ's, HQ S-C-R (D), " +
-	"are its attack shift, lent to one attack within its radius each Combat " +
-	"Phase; its command strength, the SP of units it can put in command " +
-	"control; its command radius, in hexes; and its combat strength, " +
-	"marked h for a Heroic HQ, which attacks with it too [std 10.11, 10.12]."
 
 // Width is the columns a report's lines fit in.
 const Width = 72

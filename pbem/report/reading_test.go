@@ -138,7 +138,7 @@ func TestUnitLineKeyStd10_11(t *testing.T) {
 		t.Fatal(err)
 	}
 	flat := strings.Join(strings.Fields(text), " ")
-	for _, want := range []string{templates.Legend, "attack-defense-movement allowance [std 2.3]", "its command radius, in hexes"} {
+	for _, want := range []string{"How to read a unit line: unit, hex", "attack-defense-movement allowance [std 2.3]", "its command radius, in hexes"} {
 		if !strings.Contains(flat, strings.Join(strings.Fields(want), " ")) {
 			t.Errorf("the report has no key %q:\n%s", want, text)
 		}

@@ -15,6 +15,7 @@ import (
 func (v *View) Board() *engine.Board {
 	b := &engine.Board{Side: v.For, SideName: v.SideName(), Window: v.Win, Turn: v.Turn, LastTurn: v.LastTurn(),
 		Scenario: v.ScenarioTitle(), Map: v.Map, Sides: v.data.Sides, Names: v.data.SideNames, Standing: v.Own.Lines()}
+	b.MarkerName, b.Key = "Gruppe markers", unitKey
 	// T 21: one net total, from the Russian side.
 	b.Score = engine.Score{Points: []engine.Points{{Side: "RU", VP: v.VP}}, Net: true, Level: v.Level, LevelsCase: "T 21.3"}
 	for _, l := range v.VictoryLevels() {
@@ -47,6 +48,17 @@ func (v *View) Board() *engine.Board {
 	}
 	return b
 }
+
+// unitKey is what the numbers of a unit line mean (docs/players.md says
+// more).
+const unitKey = "How to read a unit line: unit, hex (due-A: a reinforcement " +
+	"to enter at A; held: it enters when a rule brings it in), steps " +
+	"left/steps in all, values, name. A unit's values " +
+	"are attack-defense-movement allowance [std 2.3]. An HQ's, HQ S-C-R (D), " +
+	"are its attack shift, lent to one attack within its radius each Combat " +
+	"Phase; its command strength, the SP of units it can put in command " +
+	"control; its command radius, in hexes; and its combat strength, " +
+	"marked h for a Heroic HQ, which attacks with it too [std 10.11, 10.12]."
 
 // acts reports whether u may be given orders in the window open in v.
 func acts(v *View, u UnitView) bool {
