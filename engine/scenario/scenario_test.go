@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -177,6 +178,23 @@ func TestPlacedTwice(t *testing.T) {
 		"scenario-a.txt:9: mini-a: unit RU-III already placed at line 5"
 	if err == nil || err.Error() != want {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// Placed counts a unit's first placement only, and no unknown unit.
+func TestPlaced(t *testing.T) {
+	patch := map[string]string{"scenario-a.txt": "setup DE-99 0407 src=authored:\"x\"\nsetup RU-III 0405 src=authored:\"x\"\n"}
+	g, _ := Load(readDir(t, "testdata/mini", patch))
+	s := g.Scenario("mini-a")
+	placed := g.Placed(s)
+	var got []string
+	for _, pl := range byLine(s) {
+		if u := placed[pl]; u != nil {
+			got = append(got, fmt.Sprintf("%d:%s", pl.Pos.Line, u.ID))
+		}
+	}
+	if want := "2:DE-1ID 3:DE-2ID 4:DE-vF-1 5:RU-III 6:RU-R-1 7:DE-1CD"; strings.Join(got, " ") != want || len(placed) != 6 {
+		t.Errorf("placed %s (%d), want %s", strings.Join(got, " "), len(placed), want)
 	}
 }
 

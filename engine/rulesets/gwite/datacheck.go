@@ -4,9 +4,14 @@ import (
 	"sort"
 	"strings"
 
+	"pbem/engine"
 	"pbem/engine/hex"
 	"pbem/engine/scenario"
 )
+
+// The registry finds the data checks by this interface: a change of
+// signature must not drop them silently.
+var _ engine.DataChecker = Ruleset{}
 
 // CheckData implements engine.DataChecker: what this system requires of a
 // game's data beyond what engine/scenario checks of every game. Each
