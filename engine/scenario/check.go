@@ -9,8 +9,9 @@ import (
 
 // LoadWith is Load with the checks of a rules system besides (the
 // registry's rulesets.CheckData, or a ruleset's own CheckData): once the
-// files parse, both Check and check (if not nil) look at the game, and their problems
-// come together in file and line order, Check's first on a line.
+// files parse, both Check and check (if not nil) look at the game, and
+// their problems come together in file and line order, Check's first on a
+// line.
 func LoadWith(files []File, check func(*Game) ErrorList) (*Game, error) {
 	g, errs := parse(files)
 	if len(errs) == 0 {
