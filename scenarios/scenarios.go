@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"pbem/engine/rulesets"
 	"pbem/engine/scenario"
 )
 
@@ -23,7 +24,7 @@ import (
 var embedded embed.FS
 
 // Catalog is every game found in one place, with every problem its data
-// has.
+// has, under the rules of its system too (rulesets.CheckData).
 type Catalog struct {
 	Games    []*scenario.Game
 	Problems scenario.ErrorList
@@ -101,7 +102,7 @@ func (c *Catalog) load(fsys fs.FS, dir, shown string) error {
 		files = append(files, scenario.File{Name: filepath.Join(shown, e.Name()), Data: data})
 		sources[e.Name()] = data
 	}
-	g, err := scenario.Load(files)
+	g, err := scenario.LoadWith(files, rulesets.CheckData)
 	var list scenario.ErrorList
 	if errors.As(err, &list) {
 		c.Problems = append(c.Problems, list...)

@@ -73,6 +73,22 @@ func New(g *scenario.Game, s *scenario.Scenario, opt engine.Options) (engine.Sta
 	return r.New(g, s, opt)
 }
 
+// CheckData is every problem of g's data under the rules of the system it
+// names (engine.DataChecker), in file and line order; nothing if the
+// system checks nothing of its own or is not one pbem knows (the data can
+// still be loaded, listed and drawn).
+func CheckData(g *scenario.Game) scenario.ErrorList {
+	s, err := lookup(g.System)
+	if err != nil {
+		return nil
+	}
+	c, ok := s.Ruleset.(engine.DataChecker)
+	if !ok {
+		return nil
+	}
+	return c.CheckData(g)
+}
+
 // Robot writes the computer player's orders for side in the window open
 // in st, from side's View alone, as order-language text.
 func Robot(st engine.State, side engine.Side) (string, error) {

@@ -47,6 +47,14 @@ func (l *ErrorList) add(p Pos, format string, args ...any) {
 	*l = append(*l, &Error{Pos: p, Msg: fmt.Sprintf(format, args...)})
 }
 
+// Add appends a problem at p: for the checks a rules system makes of its
+// own data (engine.DataChecker).
+func (l *ErrorList) Add(p Pos, format string, args ...any) { l.add(p, format, args...) }
+
+// Sort puts the problems in file and line order; those of one line keep
+// their order.
+func (l ErrorList) Sort() { sortErrors(l) }
+
 // token is one word of a record: a bare word, a quoted string, or key=value.
 type token struct {
 	Key   string // empty for a positional word

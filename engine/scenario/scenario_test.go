@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -103,18 +104,12 @@ func TestCheckProblems(t *testing.T) {
 		{"unit in a lake (std 5.4)",
 			map[string]string{"scenario-b.txt": "setup DE-1CD 0305 src=authored:\"x\"\n"},
 			"scenario-b.txt:4: mini-b: unit DE-1CD set up at 0305, a lake hex"},
-		{"rail line that leads nowhere (std 9.13)",
-			map[string]string{"map.txt": "rail R9 country=DE src=authored:\"x\" 0506 0507\n"},
-			"map.txt:38: rail R9 leads nowhere"},
 		{"unknown unit id",
 			map[string]string{"scenario-b.txt": "setup DE-99ID 0407 src=authored:\"x\"\n"},
 			"scenario-b.txt:4: mini-b: unknown unit id \"DE-99ID\""},
 		{"broken rail line",
 			map[string]string{"map.txt": "rail R8 country=DE src=authored:\"x\" 0408\n  0406\n"},
 			"map.txt:39: rail R8: 0406 does not touch 0408"},
-		{"rail through enemy country (T[5.42])",
-			map[string]string{"map.txt": "rail R7 country=RU src=authored:\"x\" 0401 0402 0403 0404 0405\n"},
-			"map.txt:38: rail R7: RU line runs through 0405, a DE hex"},
 		{"value without a source",
 			map[string]string{"units.txt": "unit DE-3ID side=DE type=inf size=XX name=x sp=2 steps=2 str=4-6-5/2-3-5 tcr=1\n"},
 			// units.txt has a default src: only a file without one fails.
@@ -122,9 +117,6 @@ func TestCheckProblems(t *testing.T) {
 		{"record with no source",
 			map[string]string{"scenario-b.txt": "setup DE-1CD 0408\n"},
 			"scenario-b.txt:4: setup: no src="},
-		{"Winter Battle unit outside 22.4 (T[2.3])",
-			map[string]string{"scenario-a.txt": "setup DE-X 0407 src=authored:\"x\"\n"},
-			"scenario-a.txt:8: mini-a: unit DE-X is a Winter Battle unit"},
 		{"hexside declared twice differently",
 			map[string]string{"map.txt": "river Pregel minor src=authored:\"x\" 0505/0506\n"},
 			"map.txt:38: river: hexside 0505/0506 is already major river (Vistula)"},
@@ -177,17 +169,32 @@ func TestCheckProblems(t *testing.T) {
 	}
 }
 
-func TestOverstack(t *testing.T) {
+// A unit is placed once; the later line is reported. (Stacking limits are
+// a rules system's: gwite's TestCheckData.)
+func TestPlacedTwice(t *testing.T) {
 	patch := map[string]string{"scenario-a.txt": "setup DE-1CD 0407 src=authored:\"x\"\nsetup RU-III 0405 src=authored:\"x\"\n"}
 	_, err := Load(readDir(t, "testdata/mini", patch))
-	if err == nil || !strings.Contains(err.Error(), "scenario-a.txt:9: mini-a: unit RU-III already placed at line 5") {
+	want := "scenario-a.txt:8: mini-a: unit DE-1CD already placed at line 7\n" +
+		"scenario-a.txt:9: mini-a: unit RU-III already placed at line 5"
+	if err == nil || err.Error() != want {
 		t.Fatalf("got %v", err)
 	}
-	patch = map[string]string{"units.txt": "unit DE-6ID side=DE type=inf size=XXX name=x sp=6 steps=1 str=4-6-5 tcr=1\n",
-		"scenario-a.txt": "setup DE-6ID 0406 src=authored:\"x\"\n"}
-	_, err = Load(readDir(t, "testdata/mini", patch))
-	if err == nil || !strings.Contains(err.Error(), "10 stacking points set up in 0406, over the limit of 9") {
-		t.Fatalf("got %v", err)
+}
+
+// Placed counts a unit's first placement only, and no unknown unit.
+func TestPlaced(t *testing.T) {
+	patch := map[string]string{"scenario-a.txt": "setup DE-99 0407 src=authored:\"x\"\nsetup RU-III 0405 src=authored:\"x\"\n"}
+	g, _ := Load(readDir(t, "testdata/mini", patch))
+	s := g.Scenario("mini-a")
+	placed := g.Placed(s)
+	var got []string
+	for _, pl := range byLine(s) {
+		if u := placed[pl]; u != nil {
+			got = append(got, fmt.Sprintf("%d:%s", pl.Pos.Line, u.ID))
+		}
+	}
+	if want := "2:DE-1ID 3:DE-2ID 4:DE-vF-1 5:RU-III 6:RU-R-1 7:DE-1CD"; strings.Join(got, " ") != want || len(placed) != 6 {
+		t.Errorf("placed %s (%d), want %s", strings.Join(got, " "), len(placed), want)
 	}
 }
 

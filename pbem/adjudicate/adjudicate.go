@@ -209,7 +209,7 @@ func (c *Case) build() (engine.State, error) {
 		if err != nil {
 			return nil, err
 		}
-		data, err = scenario.Load(files)
+		data, err = scenario.LoadWith(files, rulesets.CheckData)
 		if err != nil {
 			return nil, err
 		}

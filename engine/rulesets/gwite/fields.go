@@ -17,6 +17,10 @@ func westFront(d *scenario.Unit) bool { return d.Attrs.Flag("wf") }
 // heroic reports whether an HQ is heroic (heroic=yes, std 10.23).
 func heroic(d *scenario.Unit) bool { return d.Attrs.Flag("heroic") }
 
+// winterBattle reports whether a counter plays only in the Winter Battle
+// scenario (winter=yes, T[2.3]).
+func winterBattle(d *scenario.Unit) bool { return d.Attrs.Flag("winter") }
+
 // westVistula reports whether a fortress stands west of the Vistula, its
 // VP class (vistula=west, T 21.2).
 func westVistula(f *scenario.Fortress) bool { return f.Attrs["vistula"] == "west" }

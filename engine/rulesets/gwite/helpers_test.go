@@ -67,7 +67,7 @@ func sketchGame(t testing.TB, sk scenario.Sketch) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := scenario.Load(files)
+	data, err := scenario.LoadWith(files, Ruleset{}.CheckData)
 	if err != nil {
 		t.Fatalf("test game does not load:\n%v", err)
 	}

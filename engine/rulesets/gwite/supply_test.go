@@ -1,11 +1,13 @@
 package gwite
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"pbem/engine"
-	"pbem/scenarios"
+	"pbem/engine/scenario"
 )
 
 // supCorridor is a 3-row by 12-column map whose row 02 is a land corridor
@@ -311,14 +313,30 @@ func TestOutOfSupplyMovesHalf(t *testing.T) {
 	}
 }
 
+// supTannenberg starts tannenberg-1914 from the data on disk: the
+// embedded catalog (package scenarios) imports the registry, which imports
+// this package.
 func supTannenberg(t testing.TB) *Game {
-	c, err := scenarios.Embedded()
+	dir := filepath.Join("..", "..", "..", "scenarios", "tannenberg")
+	names, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no data in %s: %v", dir, err)
+	}
+	var files []scenario.File
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, scenario.File{Name: name, Data: b})
+	}
+	data, err := scenario.LoadWith(files, Ruleset{}.CheckData)
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, sc, err := c.Find("tannenberg-1914")
-	if err != nil {
-		t.Fatal(err)
+	sc := data.Scenario("tannenberg-1914")
+	if sc == nil {
+		t.Fatal("no scenario tannenberg-1914")
 	}
 	st, err := Ruleset{}.New(data, sc, nil)
 	if err != nil {
