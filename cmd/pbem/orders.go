@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"pbem/engine"
+	"pbem/engine/hex"
 	"pbem/engine/rulesets"
 	"pbem/orders"
 	"pbem/pbem/ack"
@@ -72,6 +73,7 @@ The exit status is 1 if any file has a problem.`,
 			return 1
 		}
 		var bind func(f *orders.File) ([]string, []string, error)
+		var hexes hex.Codec // RRCC, unless the scenario numbers otherwise
 		if o.scenario != "" {
 			st, g, game, ok := startScenario(e, o, "orders check", checkFlags.game)
 			if !ok {
@@ -82,7 +84,7 @@ The exit status is 1 if any file has a problem.`,
 				complain(e, o, err.Error())
 				return 1
 			}
-			rs = r
+			rs, hexes = r, engine.Hexes(st)
 			bind = func(f *orders.File) ([]string, []string, error) { return bindAtStart(st, g.Sides, game, f) }
 		}
 		status := 0
@@ -93,7 +95,7 @@ The exit status is 1 if any file has a problem.`,
 				status = 1
 				continue
 			}
-			f, err := orders.Parse(name, src, rs.Verbs())
+			f, err := orders.ParseWith(name, src, rs.Verbs(), hexes)
 			var refused, remarks []string
 			if err == nil && bind != nil {
 				refused, remarks, err = bind(f)
