@@ -7,7 +7,6 @@ import (
 	"pbem/engine"
 	"pbem/engine/hex"
 	"pbem/engine/rulesets"
-	"pbem/engine/rulesets/gwite"
 	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 	"pbem/pbem/dice"
@@ -78,21 +77,7 @@ func BenchmarkGameTurn(b *testing.B) {
 	}
 }
 
-// BenchmarkSupplyBothSides traces supply for every unit of both sides on
-// the map at the start of game-turn 3.
-func BenchmarkSupplyBothSides(b *testing.B) {
-	ts := prepareTurn(b, 3)
-	g := ts.states[len(ts.states)-1].(*gwite.Game)
-	if g.SupplyAll() == 0 {
-		b.Fatal("nobody in supply")
-	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		g.SupplyAll()
-	}
-}
-
-// BenchmarkFloorBFSMap is the floor for both: one plain breadth-first
+// BenchmarkFloorBFSMap is the floor of BenchmarkGameTurn: one plain breadth-first
 // search over every hex of the 30x35 map, with no rules at all.
 func BenchmarkFloorBFSMap(b *testing.B) {
 	g, _ := campaign(b)

@@ -346,8 +346,8 @@ func supTannenberg(t testing.TB) *Game {
 }
 
 // std 9.1: in the historical set-up of tannenberg-1914 every unit of both
-// sides is in supply. (Its cost is measured by BenchmarkSupplyBothSides in
-// pbem/play, next to a floor.)
+// sides is in supply. (Its cost is measured by BenchmarkSupplyBothSides,
+// next to a floor.)
 func TestSupplyTannenbergSetupAllSupplied(t *testing.T) {
 	g := supTannenberg(t)
 	for _, side := range []engine.Side{RU, DE} {
