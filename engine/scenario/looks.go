@@ -210,6 +210,7 @@ func (m *Map) DeclareSides(sides []Side, names map[Side]string) {
 		v.Sides = append(v.Sides, &SideDef{ID: s, Name: names[s]})
 		v.Nations = append(v.Nations, &Nation{ID: string(s), Name: names[s], Side: s, Src: defaultSrc})
 	}
+	v.Defaulted = append(v.Defaulted, "nation")
 	v.fillLooks()
 	m.vocab = v
 }

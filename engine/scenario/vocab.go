@@ -116,6 +116,7 @@ func DefaultVocabulary() *Vocabulary {
 		v.UnitSizes = append(v.UnitSizes, &UnitSizeDef{ID: s.id, Name: s.name, Src: defaultSrc})
 	}
 	defaultLooks(v)
+	v.Defaulted = []string{"terrain-type", "hexside-type", "unit-type", "unit-size"}
 	return v
 }
 
