@@ -27,10 +27,10 @@ type Counter struct {
 	Nation string        // a nation of the data; "" for its side's first
 	// Type is a unit type of the data; its symbol is the data's.
 	Type    scenario.UnitType
-	Size    scenario.Size     // "X", "XX", "XXX", or "" (HQs)
-	Label   string            // designation, such as "1", "XVII", "vF-1"
-	Values  string            // printed values, such as "4-6-5"
-	Reduced bool              // the reduced side: drawn lighter with a corner stripe
+	Size    scenario.Size // "X", "XX", "XXX", or "" (HQs)
+	Label   string        // designation, such as "1", "XVII", "vF-1"
+	Values  string        // printed values, such as "4-6-5"
+	Reduced bool          // the reduced side: drawn lighter with a corner stripe
 	// Marker: a Gruppe marker as the other side sees it (T 18): a dark
 	// token with its label and nothing of what it hides.
 	Marker bool
