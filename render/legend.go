@@ -150,7 +150,7 @@ func (r *renderer) counterItems() []legendItem {
 	s, v := r.s, r.m.Vocab()
 	var items []legendItem
 	if v.Declared("nation") {
-		g := newCounterGeom(0.8 * s)
+		g := newCounterGeom(0.7 * s) // as tall as a legend's row
 		for _, n := range v.Nations {
 			cu := Counter{Nation: n.ID, Side: n.Side, Type: "-"}
 			label := n.Name

@@ -113,6 +113,7 @@ func drawLaid(m *scenario.Map, counters []Counter, opt Options) *renderer {
 	r.edges()
 	r.title()
 	r.legend()
+	r.offMap()
 	return r
 }
 
@@ -134,6 +135,7 @@ type renderer struct {
 	// what names must not cover: places' marks, exits' names
 	marks, exitBoxes []image.Rectangle
 	lay              layout
+	off              offLayout // boxes.go
 }
 
 // layout is where the picture put what must not overlap.
