@@ -164,3 +164,68 @@ func TestLookProblems(t *testing.T) {
 		}
 	}
 }
+
+// The default look, written out as docs/scenarios.md gives it, reads as
+// the look Tannenberg's data gets by default.
+func TestDefaultLooksWrittenOut(t *testing.T) {
+	old, err := Load(tannenbergFiles(t))
+	if err != nil {
+		t.Fatalf("the Tannenberg data does not load:\n%v", err)
+	}
+	files := tannenbergFiles(t)
+	const src = ` src=authored:"written out"`
+	written := []string{
+		"nation RU name=Russian side=RU fill=#bfcc8a ink=#1a1a1a",
+		"nation DE name=German side=DE fill=#b4b8b0 ink=#1a1a1a",
+		"terrain-type clear letter=. name=clear enter=yes fill=#f6efd6",
+		"terrain-type forest letter=F name=forest enter=yes fill=#a9cc8c pattern=trees",
+		"terrain-type broken letter=B name=broken enter=yes fill=#dfc798 pattern=rocks",
+		"terrain-type swamp letter=S name=swamp enter=yes fill=#b9d8c8 pattern=tufts",
+		"terrain-type lake letter=L name=lake enter=no fill=#9cc8ea pattern=waves",
+		"terrain-type sea letter=~ name=sea enter=no fill=#6fa3d3 pattern=waves",
+		"unit-type inf name=infantry symbol=infantry",
+		"unit-type cav name=cavalry symbol=cavalry",
+		"unit-type art name=artillery symbol=artillery",
+		"unit-type depot name=depot symbol=supply",
+		"unit-type hq name=headquarters symbol=hq",
+	}
+	for i := range files {
+		if files[i].Name != "game.txt" {
+			continue
+		}
+		d := string(files[i].Data)
+		for _, r := range [][2]string{
+			{"side RU name=Russian", "side RU name=Russian arrow=#8a1010 rail=#6e3f1c"},
+			{"side DE name=German", "side DE name=German arrow=#102a7a rail=#141414"},
+		} {
+			if !strings.Contains(d, r[0]) {
+				t.Fatalf("game.txt has no %q", r[0])
+			}
+			d = strings.Replace(d, r[0], r[1], 1)
+		}
+		files[i].Data = []byte(d + "\n" + strings.Join(written, src+"\n") + src + "\n")
+	}
+	declared, err := Load(files)
+	if err != nil {
+		t.Fatalf("the Tannenberg data with its look written out does not load:\n%v", err)
+	}
+	a, b := old.Vocab, declared.Vocab
+	for _, s := range old.Sides {
+		if x, y := a.Side(s), b.Side(s); x.Arrow != y.Arrow || x.Rail != y.Rail || x.Name != y.Name {
+			t.Errorf("side %s: default %+v, written out %+v", s, x, y)
+		}
+		if x, y := a.Nation(string(s)), b.Nation(string(s)); x.Fill != y.Fill || x.Ink != y.Ink {
+			t.Errorf("nation %s: default %s %s, written out %s %s", s, x.Fill, x.Ink, y.Fill, y.Ink)
+		}
+	}
+	for i, d := range a.Terrains {
+		if e := b.Terrains[i]; d.Fill != e.Fill || d.Pattern != e.Pattern {
+			t.Errorf("terrain %s: default %s %q, written out %s %q", d.ID, d.Fill, d.Pattern, e.Fill, e.Pattern)
+		}
+	}
+	for i, d := range a.UnitTypes {
+		if e := b.UnitTypes[i]; d.Symbol != e.Symbol {
+			t.Errorf("unit type %s: default %q, written out %q", d.ID, d.Symbol, e.Symbol)
+		}
+	}
+}
