@@ -23,7 +23,7 @@ type Counter struct {
 	// Box is the id of the box off the map the counter stands in
 	// (scenario.Box), if any; Hex is then not read.
 	Box    string
-	Side   scenario.Side // "DE" or "RU"
+	Side   scenario.Side // whose counter it is
 	Nation string        // a nation of the data; "" for its side's first
 	// Type is a unit type of the data; its symbol is the data's.
 	Type    scenario.UnitType
