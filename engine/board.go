@@ -17,7 +17,9 @@ type Board struct {
 	SideName string          // the side's name in the game data; "" for the moderators
 	Sides    []Side          // every side, in the game data's order
 	Names    map[Side]string // every side's name in the game data
-	Window   Window          // the window now open
+	// Nations names each nation a piece's Nation may give, for people.
+	Nations  map[string]string
+	Window   Window // the window now open
 	Turn     int
 	LastTurn int
 	Scenario string // the scenario's title

@@ -61,7 +61,8 @@ const (
 	AnyWord ArgKind = iota
 	// UnitID is a unit id as printed in reports ("RU-XV", "DE-1ID").
 	UnitID
-	// HexID is a four-digit hex id ("2918").
+	// HexID is a hex id in the game's numbering ("2918", "66.18"), checked
+	// with the game's hex.Codec (orders.ParseWith).
 	HexID
 	// Number is a whole number.
 	Number

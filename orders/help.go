@@ -8,14 +8,20 @@ import (
 	"unicode/utf8"
 
 	"pbem/engine"
+	"pbem/engine/hex"
 )
 
 // Help is the players' reference of the order language of a verb table,
 // in Markdown that reads as plain text: how a file is laid out, what each
 // kind of word looks like, then one entry per verb with its usage line,
 // summary, rule case and windows. Orders given in a window come first,
-// standing orders (Windows "any") after, each group in table order.
-func Help(verbs []engine.Verb) string {
+// standing orders (Windows "any") after, each group in table order. Hex
+// words are described as RRCC ids (Tannenberg's); HelpWith describes a
+// game's own.
+func Help(verbs []engine.Verb) string { return HelpWith(verbs, hex.Codec{}) }
+
+// HelpWith is Help for a game whose hex ids hexes reads.
+func HelpWith(verbs []engine.Verb, hexes hex.Codec) string {
 	var b strings.Builder
 	b.WriteString(`# The order language
 
@@ -36,7 +42,7 @@ keyword's clause; clauses may come in any order, each at most once. Verbs,
 keywords and choices may be written in any case; unit ids keep theirs. In
 the usage lines below, [X] is optional and X... is one or more words.
 `)
-	if legend := wordLegend(verbs); legend != "" {
+	if legend := wordLegend(verbs, hexes); legend != "" {
 		b.WriteString("\n" + legend)
 	}
 	var window, standing []engine.Verb
@@ -100,12 +106,12 @@ func entry(b *strings.Builder, v engine.Verb) {
 
 // wordLegend explains each kind of word the table uses, under the names
 // its usage lines give them.
-func wordLegend(verbs []engine.Verb) string {
+func wordLegend(verbs []engine.Verb, hexes hex.Codec) string {
 	kinds := []struct {
 		kind engine.ArgKind
 		what string
 	}{
-		{engine.HexID, "a hex: four digits, row then column, like 2918."},
+		{engine.HexID, "a hex: " + hexes.Shape() + ", like " + hexes.Example() + "."},
 		{engine.UnitID, "a unit id as the reports print it, like RU-XV: a letter, then letters, digits, '-', '_' or '.'."},
 		{engine.Number, "a whole number."},
 		{engine.Condition, "a condition, written without blanks: a name, a comparison (>=, <=, =, <, >) and a number or a ratio."},

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"pbem/engine"
+	"pbem/engine/hex"
 )
 
 // File is a parsed order file: its header and its well-formed orders, each
@@ -48,17 +49,26 @@ func (h Header) Get(key string) (string, bool) {
 // ErrorList, in line order, with one error per bad line and at most
 // MaxErrors errors before a final "(and N more errors)". A file larger than
 // MaxFileSize gives one error and no orders.
+//
+// Hex words are checked as RRCC ids (Tannenberg's); ParseWith checks
+// them in a game's own numbering.
 func Parse(name string, src []byte, verbs []engine.Verb) (*File, error) {
-	f, errs := parse(name, src, verbs)
+	return ParseWith(name, src, verbs, hex.Codec{})
+}
+
+// ParseWith is Parse for a game whose hex ids hexes reads (the Codec of
+// the game's map grid): a hex word must be an id of that numbering.
+func ParseWith(name string, src []byte, verbs []engine.Verb, hexes hex.Codec) (*File, error) {
+	f, errs := parse(name, src, verbs, hexes)
 	errs.RemoveMultiples()
 	return f, errs.truncate(MaxErrors).Err()
 }
 
-// parse is Parse with the whole list of errors, for tests.
-func parse(name string, src []byte, verbs []engine.Verb) (*File, ErrorList) {
+// parse is ParseWith with the whole list of errors, for tests.
+func parse(name string, src []byte, verbs []engine.Verb, hexes hex.Codec) (*File, ErrorList) {
 	// The verb table is searched, not indexed: it is a few dozen entries,
 	// and building maps costs more than the lookups of one file.
-	p := &parser{name: name, file: &File{Name: name}, verbs: verbs, keys: map[string]int{}}
+	p := &parser{name: name, file: &File{Name: name}, verbs: verbs, hexes: hexes, keys: map[string]int{}}
 	if len(src) > MaxFileSize {
 		p.line = 1
 		p.add(1, "file is %d bytes, more than the limit of %d", len(src), MaxFileSize)
@@ -117,6 +127,7 @@ type parser struct {
 	name  string
 	file  *File
 	verbs []engine.Verb
+	hexes hex.Codec      // the game's hex numbering
 	keys  map[string]int // header keys seen, with their lines
 	line  int
 	errs  ErrorList
@@ -355,6 +366,15 @@ func count(c engine.ClauseSpec) string {
 	return n
 }
 
+// hexWant says what a game's hex ids look like. RRCC keeps the words
+// Tannenberg's players have always been told.
+func hexWant(c hex.Codec) string {
+	if c == (hex.Codec{}) {
+		return "a hex is four digits, like 2918"
+	}
+	return "want " + c.Pattern() + ", as " + c.Example()
+}
+
 // condition is the shape of a Condition word.
 var condition = regexp.MustCompile(`^[a-z]+(>=|<=|=|<|>)[0-9]+(-[0-9]+)?$`)
 
@@ -364,8 +384,8 @@ func (p *parser) word(c engine.ClauseSpec, t token) string {
 	w := t.text
 	switch c.Kind {
 	case engine.HexID:
-		if len(w) != 4 || !allDigits(w) {
-			p.errorf(t.col, "bad hex %q: a hex is four digits, like 2918", w)
+		if _, err := p.hexes.Parse(w); err != nil {
+			p.errorf(t.col, "bad hex %q: %s", w, hexWant(p.hexes))
 		}
 	case engine.UnitID:
 		if !isUnitID(w) {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"testing"
+
+	"pbem/engine/hex"
 )
 
 // errorMark is an expected error at the end of a testdata line:
@@ -26,7 +28,7 @@ func TestErrorMarks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, errs := parse(name, src, testVerbs)
+			_, errs := parse(name, src, testVerbs, hex.Codec{})
 			errs.RemoveMultiples()
 			checkMarks(t, name, src, errs)
 		})

@@ -219,29 +219,34 @@ func (r *renderer) hexNumberBoxes() []image.Rectangle {
 	var out []image.Rectangle
 	for _, h := range r.drawn() {
 		if r.land(h) {
-			o := r.centre(h)
-			out = append(out, r.c.textBox(r.f.hexNum, h.String(), o.X, o.Y-0.3*r.s, centre))
+			o := r.hexNumberAt(h)
+			out = append(out, r.c.textBox(r.f.hexNum, h.String(), o.X, o.Y, centre))
 		}
 	}
 	return out
 }
 
 // edges prints the hex numbering on the map's edge: each column's number
-// above and below it, each row's left and right of it, so that a hex's
-// number (row, then column, the columns counted from the east) can be
-// read off the edge where counters cover the hexes' own. A number that
+// above and below it, each row's left and right of it (level with the
+// row's outermost hex, for a flat map's rows zig-zag), so that a hex's
+// number can be read off the edge where counters cover the hexes' own. A number that
 // would run into an exit's name is left out on that edge only.
 func (r *renderer) edges() {
 	c, s, mb := r.c, r.s, r.mapBox
 	f := r.f.edge
 	top, bottom := map[int]hex.Hex{}, map[int]hex.Hex{}
-	rows := map[int]bool{}
+	west, east := map[int]pt{}, map[int]pt{} // each row's outermost centres
 	for _, h := range r.drawn() {
 		o := r.centre(h)
 		if o.X < float64(mb.Min.X) || o.X > float64(mb.Max.X) || o.Y < float64(mb.Min.Y) || o.Y > float64(mb.Max.Y) {
 			continue
 		}
-		rows[h.Row] = true
+		if w, ok := west[h.Row]; !ok || o.X < w.X {
+			west[h.Row] = o
+		}
+		if e, ok := east[h.Row]; !ok || o.X > e.X {
+			east[h.Row] = o
+		}
 		if t, ok := top[h.Col]; !ok || h.Row < t.Row {
 			top[h.Col] = h
 		}
@@ -263,12 +268,10 @@ func (r *renderer) edges() {
 		put(text, r.centre(top[col]).X, float64(mb.Min.Y)-0.08*s, centre)
 		put(text, r.centre(bottom[col]).X, float64(mb.Max.Y)+0.08*s+asc, centre)
 	}
-	for _, row := range sortedKeys(rows) {
+	for _, row := range sortedKeys(west) {
 		text := fmt.Sprintf("%02d", row)
-		_, cy := r.m.Grid.Center(hex.Hex{Row: row, Col: 1})
-		y := cy*s + r.oy + asc/2
-		put(text, float64(mb.Min.X)-0.1*s, y, right)
-		put(text, float64(mb.Max.X)+0.1*s, y, left)
+		put(text, float64(mb.Min.X)-0.1*s, west[row].Y+asc/2, right)
+		put(text, float64(mb.Max.X)+0.1*s, east[row].Y+asc/2, left)
 	}
 }
 

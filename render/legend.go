@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbem/engine/hex"
 	"pbem/engine/scenario"
 )
 
@@ -34,8 +35,9 @@ func (r *renderer) legendItems() []legendItem {
 	s, c := r.s, r.c
 	items := r.mapItems()
 	// How to read a hex's number, and the edges' numbers.
-	items = append(items, legendItem{symW: 0.6 * s, label: "hex row 09, column 12 (columns from the east)", draw: func(o pt) {
-		c.textAt(r.f.edge, "0912", o.X, o.Y+0.07*s, centre, hexNumInk)
+	id, how := hexLegend(r.m.Grid)
+	items = append(items, legendItem{symW: 0.6 * s, label: how, draw: func(o pt) {
+		c.textAt(r.f.edge, id, o.X, o.Y+0.07*s, centre, hexNumInk)
 	}})
 	items = append(items, r.overlayItems()...)
 	// Scale: five hexes, with the distance if the map knows it.
@@ -54,6 +56,20 @@ func (r *renderer) legendItems() []legendItem {
 		c.fill(ink)
 	}})
 	return items
+}
+
+// hexLegend is a hex number in the map's numbering and how it reads:
+// "0912", "hex row 09, column 12 (columns from the east)".
+func hexLegend(g hex.Grid) (id, how string) {
+	from := "east"
+	if g.ColsEast {
+		from = "west"
+	}
+	h := g.Hex(9, 12)
+	if g.Codec.Scheme() == hex.RRCC {
+		return h.String(), "hex row 09, column 12 (columns from the " + from + ")"
+	}
+	return h.String(), "hex column 12, row 09 (columns from the " + from + ")"
 }
 
 // mapItems are the terrain and the map's features, then what the data
@@ -310,7 +326,7 @@ func (r *renderer) hexSym(t scenario.Terrain) legendItem {
 		rad := 0.26 * s
 		p := make([]pt, 6)
 		for i := range p {
-			a := math.Pi/2 - float64(i)*math.Pi/3
+			a := r.m.Grid.CornerAngle(i)
 			p[i] = pt{o.X + rad*math.Cos(a), o.Y - rad*math.Sin(a)}
 		}
 		c.poly(p...)

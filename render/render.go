@@ -101,6 +101,7 @@ func drawLaid(m *scenario.Map, counters []Counter, opt Options) *renderer {
 	r.hexsides()
 	r.hexNumbers()
 	r.rails()
+	r.halfHexes()
 	r.exits()
 	r.entries()
 	r.fortresses()
@@ -175,8 +176,19 @@ func newRenderer(m *scenario.Map, cs []Counter, opt Options) *renderer {
 	if math.IsInf(minX, 0) {
 		minX, minY, maxX, maxY = 0, 0, 0, 0
 	}
-	minX, maxX = minX-0.5, maxX+0.5
-	minY, maxY = minY-1/math.Sqrt(3), maxY+1/math.Sqrt(3)
+	// A pointy hex reaches half a hex east and west of its centre and a
+	// corner (1/sqrt 3) north and south; a flat one the other way round.
+	ex, ey := 0.5, 1/math.Sqrt(3)
+	if g.Orientation == hex.Flat {
+		ex, ey = ey, ex
+	}
+	minX, maxX = minX-ex, maxX+ex
+	minY, maxY = minY-ey, maxY+ey
+	// The sheet's edge runs through the centres of its half-hexes.
+	if g.Half != 0 {
+		n, e, s, w := sheetEdges(g)
+		minX, maxX, minY, maxY = math.Max(minX, w), math.Min(maxX, e), math.Max(minY, n), math.Min(maxY, s)
+	}
 
 	// Room on each side for the row numbers and the names of rail exits
 	// off the east and west edges (0.38 of a hex beyond the map's edge).
@@ -217,8 +229,55 @@ func (r *renderer) centre(h hex.Hex) pt {
 // (k = 1: the corner itself).
 func (r *renderer) corner(h hex.Hex, i int, k float64) pt {
 	c := r.centre(h)
-	a := math.Pi/2 - float64(i)*math.Pi/3
+	a := r.m.Grid.CornerAngle(i)
 	return pt{c.X + k*r.rad*math.Cos(a), c.Y - k*r.rad*math.Sin(a)}
+}
+
+// sheetEdges are where the sheet's edges run, in hex units, on a map with
+// half-hexes: through the centres of the outermost hexes on each edge
+// listed in Grid.Half, and at infinity on the others.
+func sheetEdges(g hex.Grid) (n, e, s, w float64) {
+	n, e, s, w = math.Inf(-1), math.Inf(1), math.Inf(1), math.Inf(-1)
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, h := range g.All() {
+		x, y := g.Center(h)
+		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
+		minY, maxY = math.Min(minY, y), math.Max(maxY, y)
+	}
+	if g.Half&hex.North != 0 {
+		n = minY
+	}
+	if g.Half&hex.East != 0 {
+		e = maxX
+	}
+	if g.Half&hex.South != 0 {
+		s = maxY
+	}
+	if g.Half&hex.West != 0 {
+		w = minX
+	}
+	return n, e, s, w
+}
+
+// halfHexes cuts what the map drew past the sheet's edges that halve
+// hexes (Grid.Half), before the features drawn over the map's edge.
+func (r *renderer) halfHexes() {
+	g := r.m.Grid
+	if g.Half == 0 || len(r.opt.Region) > 0 { // margins clears a close-up's
+		return
+	}
+	b, m := r.c.img.Rect, r.mapBox
+	cut := map[hex.Edges]image.Rectangle{
+		hex.North: image.Rect(b.Min.X, b.Min.Y, b.Max.X, m.Min.Y),
+		hex.South: image.Rect(b.Min.X, m.Max.Y, b.Max.X, r.legY),
+		hex.West:  image.Rect(b.Min.X, m.Min.Y, m.Min.X, m.Max.Y),
+		hex.East:  image.Rect(m.Max.X, m.Min.Y, b.Max.X, m.Max.Y),
+	}
+	for _, e := range []hex.Edges{hex.North, hex.East, hex.South, hex.West} {
+		if g.Half&e != 0 {
+			r.c.fillRect(cut[e], paper)
+		}
+	}
 }
 
 func (r *renderer) hexPoly(h hex.Hex, k float64) []pt {
@@ -323,14 +382,33 @@ var (
 
 func (r *renderer) hexNumbers() {
 	f := r.f.hexNum
-	dy := -0.3 * r.s
 	for _, h := range r.drawn() {
 		if !r.land(h) {
 			continue
 		}
-		o := r.centre(h)
-		r.c.textAt(f, h.String(), o.X, o.Y+dy, centre, hexNumInk)
+		o := r.hexNumberAt(h)
+		r.c.textAt(f, h.String(), o.X, o.Y, centre, hexNumInk)
 	}
+}
+
+// hexNumberAt is where a hex's number is printed: near the top of the
+// hex, or in the half a sheet's edge leaves of a half-hex.
+func (r *renderer) hexNumberAt(h hex.Hex) pt {
+	g, o, s := r.m.Grid, r.centre(h), r.s
+	if !g.HalfHex(h) {
+		return pt{o.X, o.Y - 0.3*s}
+	}
+	x, y := g.Center(h)
+	n, e, _, w := sheetEdges(g)
+	switch {
+	case y == n:
+		return pt{o.X, o.Y + 0.2*s}
+	case x == e:
+		return pt{o.X - 0.25*s, o.Y - 0.3*s}
+	case x == w:
+		return pt{o.X + 0.25*s, o.Y - 0.3*s}
+	}
+	return pt{o.X, o.Y - 0.3*s}
 }
 
 func (r *renderer) trenches() {

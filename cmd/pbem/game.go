@@ -341,8 +341,8 @@ holds, and every link it stood a stub for, must be the full chain's.`,
 				return 1
 			}
 			side := strings.ToUpper(o.side)
-			if strings.EqualFold(o.side, sig.Moderator) {
-				side = sig.Moderator
+			if strings.EqualFold(o.side, sig.ModeratorRole) {
+				side = sig.ModeratorRole
 			}
 			return admin(e, o, daemon.Request{Cmd: "key-add", Game: args[0], Who: o.who, Side: side,
 				Member: referee.Member{Side: side, Name: o.name, Address: o.address, Key: key}})

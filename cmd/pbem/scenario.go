@@ -135,20 +135,22 @@ var scenarioHex = &command{
 	help: `Prints what the data holds about one hex: terrain, country, town or city
 with its VP, fortress, trench, the six hexsides (rivers, blocked sides, rail
 crossings), rail lines, rail exits and entry letters, and the units the
-scenario sets up there or brings in there, each with its source.`,
+scenario sets up there or brings in there, each with its source. The hex is
+written in the game's numbering: RRCC for Tannenberg.`,
 	flags: dirFlag,
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 2 {
 			return usageError
 		}
-		h, err := hex.Parse(args[1])
-		if err != nil {
-			fmt.Fprintln(e.stderr, "pbem scenario hex:", err)
-			return 2
-		}
 		_, g, s, ok := findScenario(e, o, args[0], false)
 		if !ok {
 			return 1
+		}
+		// The hex is read in the game's own numbering (RRCC, cc.rr...).
+		h, err := g.Map.Grid.Parse(args[1])
+		if err != nil {
+			fmt.Fprintln(e.stderr, "pbem scenario hex:", err)
+			return 2
 		}
 		fmt.Fprint(e.stdout, g.DescribeHex(s, h))
 		if !g.Map.Grid.Contains(h) {

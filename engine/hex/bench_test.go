@@ -16,7 +16,7 @@ func BenchmarkFloorAbsSum(b *testing.B) {
 }
 
 func BenchmarkDistance(b *testing.B) {
-	a, c := Hex{3, 3}, Hex{29, 18}
+	a, c := Hex{Row: 3, Col: 3}, Hex{Row: 29, Col: 18}
 	for i := 0; i < b.N; i++ {
 		a.Col = 3 + i&1
 		sinkInt += tannenberg.Distance(a, c)
@@ -24,7 +24,7 @@ func BenchmarkDistance(b *testing.B) {
 }
 
 func BenchmarkNeighbours(b *testing.B) {
-	h := Hex{14, 20}
+	h := Hex{Row: 14, Col: 20}
 	for i := 0; i < b.N; i++ {
 		h.Row = 14 + i&1
 		ns := tannenberg.Neighbours(h)

@@ -9,7 +9,7 @@ import (
 // The projection the Tannenberg scenario uses (scenarios/tannenberg/game.txt
 // carries the same numbers).
 var tannenbergProjection = Projection{
-	Grid: tannenberg, Ref: Hex{3, 3}, RefLat: 54.902, RefLon: 23.909,
+	Grid: tannenberg, Ref: Hex{Row: 3, Col: 3}, RefLat: 54.902, RefLon: 23.909,
 	HexKm: 13.0, StdParallel: 53.0,
 }
 
@@ -71,8 +71,8 @@ func TestProjectionRoundTrip(t *testing.T) {
 	}
 	// Hex centres are HexKm apart on the ground, to within the projection's
 	// east-west distortion away from the standard parallel (a few per cent).
-	lat1, lon1 := tannenbergProjection.Centre(Hex{15, 15})
-	lat2, lon2 := tannenbergProjection.Centre(Hex{16, 15})
+	lat1, lon1 := tannenbergProjection.Centre(Hex{Row: 15, Col: 15})
+	lat2, lon2 := tannenbergProjection.Centre(Hex{Row: 16, Col: 15})
 	if lon1 == lon2 && lat1 == lat2 {
 		t.Fatal("distinct hexes share a centre")
 	}

@@ -75,7 +75,7 @@ func (g *Game) DescribeHex(s *Scenario, h hex.Hex) string {
 		if !m.Grid.Contains(n) {
 			beyond = "off map"
 		}
-		p("    %-2s %-7s %s", d, beyond, desc)
+		p("    %-2s %-7s %s", m.Grid.DirName(d), beyond, desc)
 	}
 	for _, l := range m.Rails {
 		for _, x := range l.Hexes {

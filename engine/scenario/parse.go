@@ -358,7 +358,7 @@ func (p *parser) boolean(r *record, key string) bool {
 
 // hexArg reads a hex id and checks it is on the map.
 func (p *parser) hexArg(r *record, t token, what string) (hex.Hex, bool) {
-	h, err := hex.Parse(t.Value)
+	h, err := p.g.Map.Grid.Parse(t.Value)
 	if err != nil {
 		p.errf(t.Pos, "%s: %s: %v", r.Keyword, what, err)
 		return hex.Hex{}, false
@@ -421,21 +421,72 @@ func (p *parser) game(r *record) {
 }
 
 func (p *parser) grid(r *record) {
-	p.known(r, "rows", "cols", "parity")
+	p.known(r, "rows", "cols", "parity", "orientation", "numbering", "digits", "cols-grow", "half")
 	g := hex.Grid{Rows: p.integer(r, "rows", true, 0), Cols: p.integer(r, "cols", true, 0)}
+	if err := gridLayout(&g, func(k string) string { return p.str(r, k, false) }); err != nil {
+		p.errf(r.Pos, "grid: %v", err)
+	}
 	if v := p.str(r, "parity", true); v != "" {
-		par, err := hex.ParseParity(v)
+		par, err := hex.ParseParityOf(g.Orientation, v)
 		if err != nil {
 			p.errf(r.Pos, "grid: %v", err)
 		}
 		g.Parity = par
 	}
-	if g.Rows < 1 || g.Rows > 99 || g.Cols < 1 || g.Cols > 99 {
-		p.errf(r.Pos, "grid: rows and cols must be 1-99 (RRCC numbering)")
+	if max := g.Codec.Max(); g.Rows < 1 || g.Rows > max || g.Cols < 1 || g.Cols > max {
+		p.errf(r.Pos, "grid: rows and cols must be 1-%d (%s numbering)", max, g.Codec.Pattern())
 		return
 	}
 	p.g.Map.Grid = g
 	p.g.Map.GridSrc, _ = p.source(r, "")
+}
+
+// gridLayout reads the grid record's optional layout and numbering: a
+// grid without them is Tannenberg's, pointy hexes numbered RRCC with
+// columns growing westward.
+func gridLayout(g *hex.Grid, field func(string) string) error {
+	if v := field("orientation"); v != "" {
+		o, err := hex.ParseOrientation(v)
+		if err != nil {
+			return err
+		}
+		g.Orientation = o
+	}
+	scheme, digits := hex.RRCC, 2
+	if v := field("numbering"); v != "" {
+		s, err := hex.ParseScheme(v)
+		if err != nil {
+			return err
+		}
+		scheme = s
+	}
+	if v := field("digits"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return fmt.Errorf("digits=%s is not a whole number", v)
+		}
+		digits = n
+	}
+	c, err := hex.NewCodec(scheme, digits)
+	if err != nil {
+		return err
+	}
+	g.Codec = c
+	switch v := field("cols-grow"); v {
+	case "", "west":
+	case "east":
+		g.ColsEast = true
+	default:
+		return fmt.Errorf("cols-grow=%s: want west or east", v)
+	}
+	if v := field("half"); v != "" {
+		e, err := hex.ParseEdges(v)
+		if err != nil {
+			return fmt.Errorf("half=%s: %v", v, err)
+		}
+		g.Half = e
+	}
+	return nil
 }
 
 func (p *parser) projection(r *record) {
@@ -445,7 +496,7 @@ func (p *parser) projection(r *record) {
 		p.errf(r.Pos, "projection: missing ref=")
 		return
 	}
-	ref, err := hex.Parse(t.Value)
+	ref, err := p.g.Map.Grid.Parse(t.Value)
 	if err != nil {
 		p.errf(t.Pos, "projection: %v", err)
 	}
@@ -585,7 +636,7 @@ func (p *parser) buildGrids(mapFile string) {
 			seen[n] = row.Pos
 			cellToks := row.Args[1:]
 			if len(cellToks) != g.Cols {
-				p.errf(row.Pos, "%s grid: row %02d has %d cells, want %d (west to east, column %02d first)", b.kind, n, len(cellToks), g.Cols, g.Cols)
+				p.errf(row.Pos, "%s grid: row %02d has %d cells, want %d (west to east, column %02d first)", b.kind, n, len(cellToks), g.Cols, g.Column(0))
 				continue
 			}
 			for i, c := range cellToks {
@@ -593,7 +644,7 @@ func (p *parser) buildGrids(mapFile string) {
 					p.errf(row.Pos, "%s grid: row %02d cell %d is %q: want one character", b.kind, n, i+1, c.Value)
 					continue
 				}
-				col := g.Cols - i
+				col := g.Column(i)
 				cells[(n-1)*g.Cols+col-1] = c.Value[0]
 			}
 		}
@@ -611,7 +662,7 @@ func (p *parser) buildGrids(mapFile string) {
 				}
 				t := p.vocab().TerrainByKey(string(c))
 				if t == nil {
-					h := hex.Hex{Row: i/g.Cols + 1, Col: i%g.Cols + 1}
+					h := g.Hex(i/g.Cols+1, i%g.Cols+1)
 					p.errf(p.rowPos(b, h.Row), "terrain grid: hex %s is %q: want a declared terrain letter (%s)", h, string(c), p.vocab().terrainKeys())
 					continue
 				}
@@ -625,7 +676,7 @@ func (p *parser) buildGrids(mapFile string) {
 				}
 				s, ok := p.letters[string(c)]
 				if !ok {
-					h := hex.Hex{Row: i/g.Cols + 1, Col: i%g.Cols + 1}
+					h := g.Hex(i/g.Cols+1, i%g.Cols+1)
 					p.errf(p.rowPos(b, h.Row), "country grid: hex %s is %q: no country-letter line declares it", h, string(c))
 					continue
 				}
@@ -765,6 +816,14 @@ func (p *parser) trench(r *record) {
 	}
 }
 
+// sideShape is how a hexside is written: AAAA/BBBB in RRCC.
+func sideShape(c hex.Codec) string {
+	if c == (hex.Codec{}) {
+		return "AAAA/BBBB"
+	}
+	return c.Pattern() + "/" + c.Pattern()
+}
+
 // sideArg reads AAAA/BBBB.
 func (p *parser) sideArg(r *record, t token) (hex.Side, bool) {
 	as, bs, ok := strings.Cut(t.Value, "/")
@@ -772,13 +831,13 @@ func (p *parser) sideArg(r *record, t token) (hex.Side, bool) {
 		p.errf(t.Pos, "%s: hexside %q: want AAAA/BBBB, the two hexes sharing it", r.Keyword, t.Value)
 		return hex.Side{}, false
 	}
-	a, err1 := hex.Parse(as)
-	b, err2 := hex.Parse(bs)
+	g := p.g.Map.Grid
+	a, err1 := g.Parse(as)
+	b, err2 := g.Parse(bs)
 	if err1 != nil || err2 != nil {
-		p.errf(t.Pos, "%s: hexside %q: want AAAA/BBBB, the two hexes sharing it", r.Keyword, t.Value)
+		p.errf(t.Pos, "%s: hexside %q: want %s, the two hexes sharing it", r.Keyword, t.Value, sideShape(g.Codec))
 		return hex.Side{}, false
 	}
-	g := p.g.Map.Grid
 	s, ok := g.SideBetween(a, b)
 	if !ok {
 		p.errf(t.Pos, "%s: hexside %s: %s and %s are not adjacent", r.Keyword, t.Value, a, b)
@@ -1096,7 +1155,7 @@ func (p *parser) placement(r *record) {
 		if !p.args(r, 2, "setup UNIT HEX") {
 			return
 		}
-		h, err := hex.Parse(r.Args[1].Value)
+		h, err := p.g.Map.Grid.Parse(r.Args[1].Value)
 		if err != nil {
 			p.errf(r.Args[1].Pos, "setup %s: %v", pl.Unit, err)
 			return

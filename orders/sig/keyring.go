@@ -22,13 +22,14 @@ import (
 	"golang.org/x/crypto/ssh"
 )
 
-// Moderator is the Side of a moderator's key.
-const Moderator = "moderator"
+// ModeratorRole is what a moderator's key is registered for in a keyring, in
+// the place of a side. (The moderators' view of a game is engine.Moderator.)
+const ModeratorRole = "moderator"
 
 // KeyEntry is one registered public key: exactly one of Armored (an
 // armored OpenPGP public key) and SSH (an authorized_keys line).
 type KeyEntry struct {
-	Side    string // a side of the game, or Moderator
+	Side    string // a side of the game, or ModeratorRole
 	Player  string
 	Armored []byte
 	SSH     string

@@ -284,7 +284,7 @@ func TestLoadKeyringRejects(t *testing.T) {
 		t.Errorf("duplicate key: %v", err)
 	}
 	// Several players on one side, and a moderator.
-	kr, err := LoadKeyring([]KeyEntry{{Side: "RU", Player: "alice", Armored: f.armored["alice"]}, {Side: "RU", Player: "bob", Armored: f.armored["bob"]}, {Side: Moderator, Player: "eve", Armored: f.armored["eve"]}})
+	kr, err := LoadKeyring([]KeyEntry{{Side: "RU", Player: "alice", Armored: f.armored["alice"]}, {Side: "RU", Player: "bob", Armored: f.armored["bob"]}, {Side: ModeratorRole, Player: "eve", Armored: f.armored["eve"]}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ const (
 // Signed is a verified order text and who signed it.
 type Signed struct {
 	Scheme      Scheme
-	Side        string // the side the key is registered for, or Moderator
+	Side        string // the side the key is registered for, or ModeratorRole
 	Player      string
 	Fingerprint string // OpenPGP: hex of the primary key; SSH: SHA256:...
 	// Text is exactly the signed bytes: dash-unescaped for clearsigned
@@ -97,10 +97,10 @@ func (s *Signed) CheckSide(side string) error {
 }
 
 // IsModerator reports whether a moderator's key signed.
-func (s *Signed) IsModerator() bool { return s.Side == Moderator }
+func (s *Signed) IsModerator() bool { return s.Side == ModeratorRole }
 
 func sideName(s string) string {
-	if s == Moderator {
+	if s == ModeratorRole {
 		return "a moderator"
 	}
 	return "side " + s

@@ -44,7 +44,7 @@ func Template(st engine.State, gameID string, side engine.Side) string {
 			line("# None of your units may act in this window.")
 		} else {
 			line("# Your units that may act in this window:")
-			writeUnits(&b, units)
+			writeUnits(&b, v, units)
 		}
 	}
 	line("#")
@@ -95,13 +95,13 @@ func actors(v *engine.Board) []engine.Piece {
 }
 
 // writeUnits lists units as comments: "#   DE-1ID  0613  4-6-5  name".
-func writeUnits(b *strings.Builder, units []engine.Piece) {
+func writeUnits(b *strings.Builder, v *engine.Board, units []engine.Piece) {
 	wid := 0
 	for _, u := range units {
 		wid = max(wid, len(u.ID))
 	}
 	for _, u := range units {
-		d := report.Describe(u)
+		d := report.Describe(v, u)
 		note := ""
 		if d.Notes != "" {
 			note = " (" + d.Notes + ")"

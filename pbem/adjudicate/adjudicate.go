@@ -133,7 +133,7 @@ func Run(name string, src []byte) *Result {
 		if !ok {
 			continue
 		}
-		f, err := orders.Parse(fmt.Sprintf("%s[orders %s]", name, side), []byte(c.Sections[sec]), verbs)
+		f, err := orders.ParseWith(fmt.Sprintf("%s[orders %s]", name, side), []byte(c.Sections[sec]), verbs, engine.Hexes(st))
 		if err != nil {
 			r.failf("orders %s do not parse: %v", side, err)
 			return r

@@ -282,7 +282,7 @@ func (a *auditor) orders(where string, l *chain.Link) error {
 	if err != nil {
 		return err
 	}
-	f, err := orders.Parse("orders", canonical, a.rs.Verbs())
+	f, err := orders.ParseWith("orders", canonical, a.rs.Verbs(), engine.Hexes(a.state))
 	if err != nil {
 		return bad(where, "the canonical file does not read: %v", err)
 	}
@@ -342,7 +342,7 @@ func (a *auditor) resolution(l *chain.Link) error {
 		if err != nil {
 			return err
 		}
-		parsed, err := orders.Parse(side+" "+w, canonical, a.rs.Verbs())
+		parsed, err := orders.ParseWith(side+" "+w, canonical, a.rs.Verbs(), engine.Hexes(a.state))
 		if err != nil {
 			return bad(w, "the file of %s does not parse: %v", side, err)
 		}
@@ -353,7 +353,7 @@ func (a *auditor) resolution(l *chain.Link) error {
 		if err != nil {
 			return bad(w, "a robot stood in for %s in a game it cannot play: %v", side, err)
 		}
-		parsed, err := orders.Parse("robot", []byte(text), a.rs.Verbs())
+		parsed, err := orders.ParseWith("robot", []byte(text), a.rs.Verbs(), engine.Hexes(a.state))
 		if err != nil {
 			return bad(w, "the robot's orders for %s: %v", side, err)
 		}

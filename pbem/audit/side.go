@@ -55,7 +55,7 @@ func DecodeStub(b []byte) (Stub, error) {
 }
 
 // Seats says whose each mail address of a game is: a side's (one of its
-// players') or the moderators' (sig.Moderator). Addresses are compared
+// players') or the moderators' (sig.ModeratorRole). Addresses are compared
 // without regard to case.
 type Seats map[string]string
 
@@ -110,7 +110,7 @@ func ForSide(ev *Evidence, side string, seats Seats) (*Evidence, error) {
 	}
 	for _, m := range links[0].All("moderator") {
 		if f := strings.Fields(m); len(f) >= 1 {
-			all.Add(f[len(f)-1], sig.Moderator)
+			all.Add(f[len(f)-1], sig.ModeratorRole)
 		}
 	}
 	for a, r := range seats {

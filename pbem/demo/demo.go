@@ -277,7 +277,7 @@ func newGame(db *store.DB, seats []*seat, options []string, log *slog.Logger) (*
 		}
 		m := referee.Member{Side: string(s.side), Name: s.name, Address: s.addr, Key: pub}
 		if s.side == "" {
-			m.Side = sig.Moderator
+			m.Side = sig.ModeratorRole
 			spec.Moderators = append(spec.Moderators, m)
 		} else {
 			spec.Players = append(spec.Players, m)

@@ -160,12 +160,12 @@ func (r *Referee) ReplaceSeat(id, side string, m Member, who, why string, now ti
 }
 
 // AddKey registers another key for a player of a side (or a moderator,
-// side sig.Moderator), creating the player if new.
+// side sig.ModeratorRole), creating the player if new.
 func (r *Referee) AddKey(id, side string, m Member, who string, now time.Time) error {
 	return r.act(id, who, fmt.Sprintf("registered a key for %s (%s)", m.Name, sideLabel(side)), now, func(e *edit) error {
 		g := e.g
 		list := &g.Players
-		if side == sig.Moderator {
+		if side == sig.ModeratorRole {
 			list = &g.Moderators
 		} else if !slices.ContainsFunc(r.games[id].data.Sides, func(s engine.Side) bool { return string(s) == side }) {
 			return fmt.Errorf("no side %q in game %s", side, id)
@@ -276,14 +276,14 @@ func (r *Referee) RemoveKey(id, name, who string, now time.Time) error {
 }
 
 func sideOf(side string) string {
-	if side == sig.Moderator {
+	if side == sig.ModeratorRole {
 		return ""
 	}
 	return side
 }
 
 func sideLabel(side string) string {
-	if side == sig.Moderator {
+	if side == sig.ModeratorRole {
 		return "moderator"
 	}
 	return "side " + side
@@ -459,7 +459,7 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 			fmt.Fprintf(&b, "player %s: %s <%s>, %s\n", p.Side, p.Name, p.Address, Count(countKeys(keys, p.Side, p.Name), "key"))
 		}
 		for _, p := range rec.Moderators {
-			fmt.Fprintf(&b, "moderator: %s <%s>, %s\n", p.Name, p.Address, Count(countKeys(keys, sig.Moderator, p.Name), "key"))
+			fmt.Fprintf(&b, "moderator: %s <%s>, %s\n", p.Name, p.Address, Count(countKeys(keys, sig.ModeratorRole, p.Name), "key"))
 		}
 		sw := g.state.Window()
 		switch {

@@ -109,7 +109,7 @@ func TestKeys(t *testing.T) {
 		t.Error("a key for a side the game has not")
 	}
 	zoe := newPlayer(t, "Zoe", "", 6)
-	if err := h.ref.AddKey("t1", sig.Moderator, zoe.member(), "Mo", t0); err != nil {
+	if err := h.ref.AddKey("t1", sig.ModeratorRole, zoe.member(), "Mo", t0); err != nil {
 		t.Fatal(err)
 	}
 	if err := h.ref.RemoveKey("t1", "Nobody", "Mo", t0); err == nil {

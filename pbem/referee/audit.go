@@ -119,7 +119,7 @@ func (r *Referee) ExportArchive(id, path string, scope Scope, now time.Time) (in
 			seats.Add(p.Address, p.Side)
 		}
 		for _, m := range g.rec.Moderators {
-			seats.Add(m.Address, sig.Moderator)
+			seats.Add(m.Address, sig.ModeratorRole)
 		}
 		return nil
 	})

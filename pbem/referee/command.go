@@ -31,7 +31,7 @@ import (
 // command is a moderator's command read from a signed text.
 type command struct {
 	game, verb, arg, why string
-	side                 string // the signer's side; sig.Moderator for a moderator
+	side                 string // the signer's side; sig.ModeratorRole for a moderator
 	key                  []byte // the public key after the header, for key-add and replace-player
 	receipt              ack.Receipt
 }
@@ -105,7 +105,7 @@ func (r *Referee) run(c *command, who string, now time.Time) (string, error) {
 	if why == "" {
 		why = "by mail"
 	}
-	if c.side != sig.Moderator && c.verb != "report" {
+	if c.side != sig.ModeratorRole && c.verb != "report" {
 		return "", fmt.Errorf("a player may send the command report now, report json or report text; %q is a moderator's", c.verb)
 	}
 	switch c.verb {
@@ -136,8 +136,8 @@ func (r *Referee) run(c *command, who string, now time.Time) (string, error) {
 			return "", fmt.Errorf("%s: want `%s SIDE NAME ADDRESS` and the public key after a blank line", c.verb, c.verb)
 		}
 		side := strings.ToUpper(f[0])
-		if strings.EqualFold(f[0], sig.Moderator) {
-			side = sig.Moderator
+		if strings.EqualFold(f[0], sig.ModeratorRole) {
+			side = sig.ModeratorRole
 		}
 		m := Member{Side: side, Name: f[1], Address: f[2], Key: c.key}
 		if c.verb == "key-add" {
@@ -148,15 +148,15 @@ func (r *Referee) run(c *command, who string, now time.Time) (string, error) {
 	return "", fmt.Errorf("unknown command %q: a moderator may send show, pause, resume, extend DURATION, process-now, key-add SIDE NAME ADDRESS, replace-player SIDE NAME ADDRESS (each with the key after a blank line) or key-remove NAME", c.verb)
 }
 
-// seatOf is who's seat in game g: a moderator's (side sig.Moderator) or
+// seatOf is who's seat in game g: a moderator's (side sig.ModeratorRole) or
 // a player's of side.
 func seatOf(g *store.Game, side, who string) (*store.Player, error) {
 	seats := g.Players
-	if side == sig.Moderator {
+	if side == sig.ModeratorRole {
 		seats = g.Moderators
 	}
 	for i := range seats {
-		if seats[i].Name == who && (side == sig.Moderator || seats[i].Side == side) {
+		if seats[i].Name == who && (side == sig.ModeratorRole || seats[i].Side == side) {
 			return &seats[i], nil
 		}
 	}
@@ -192,7 +192,7 @@ func (r *Referee) ReportNow(id, side, who string, now time.Time) (string, error)
 			return err
 		}
 		reportSide := engine.Side(side)
-		if side == sig.Moderator {
+		if side == sig.ModeratorRole {
 			reportSide = engine.Moderator
 		}
 		m, err := r.currentMail(tx, id, reportSide, address, "Your report as things stand, as you asked (Command: report now).", now)

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"pbem/engine"
+	"pbem/engine/hex"
 	"pbem/orders"
 	"pbem/pbem/store"
 )
@@ -21,13 +22,13 @@ func sentLines(os []engine.Order) []int {
 // the line of an order in the canonical text the resolution read to its
 // line in the file the player sent: the report quotes the player's lines,
 // as the acknowledgement did. A file kept without its lines is left out.
-func playerLines(verbs []engine.Verb, rec *store.Record) map[engine.Side]map[int]int {
+func playerLines(verbs []engine.Verb, hexes hex.Codec, rec *store.Record) map[engine.Side]map[int]int {
 	if rec == nil {
 		return nil
 	}
 	out := map[engine.Side]map[int]int{}
 	for _, p := range rec.Files {
-		f, err := orders.Parse(p.Side, p.Canonical, verbs)
+		f, err := orders.ParseWith(p.Side, p.Canonical, verbs, hexes)
 		if err != nil || len(f.Orders) != len(p.Lines) {
 			continue
 		}

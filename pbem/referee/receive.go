@@ -275,7 +275,7 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, sum string, now time.Time) (v 
 	v = Verdict{Game: pick.game, Side: s.Side, Player: s.Player, From: m.From}
 	to := ""
 	if s.IsModerator() {
-		if p, err := seatOf(g.rec, sig.Moderator, s.Player); err == nil {
+		if p, err := seatOf(g.rec, sig.ModeratorRole, s.Player); err == nil {
 			to = p.Address
 		}
 	} else if p, ok := playerOf(g.rec, s.Side, s.Player); ok {
@@ -292,7 +292,7 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, sum string, now time.Time) (v 
 	if name == "" {
 		name = "orders.txt"
 	}
-	f, err := orders.Parse(name, s.Text, g.rs.Verbs())
+	f, err := orders.ParseWith(name, s.Text, g.rs.Verbs(), engine.Hexes(g.state))
 	if cerr != nil {
 		err = cerr
 	}

@@ -252,7 +252,7 @@ func prepare(cat *scenarios.Catalog, s Spec, now time.Time) (*scenario.Game, *sc
 	}
 	for _, m := range s.Moderators {
 		rec.Moderators = append(rec.Moderators, store.Player{Name: m.Name, Address: m.Address})
-		entries = append(entries, keyEntry(sig.Moderator, m))
+		entries = append(entries, keyEntry(sig.ModeratorRole, m))
 	}
 	for _, m := range append(append([]Member(nil), s.Players...), s.Moderators...) {
 		if m.Name == "" || !strings.Contains(m.Address, "@") {

@@ -140,10 +140,10 @@ func (r *Referee) notify(g *loaded, w store.Window, missing []engine.Side, now t
 // that open the next window.
 func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []engine.Side, now time.Time) error {
 	sw := g.state.Window()
-	verbs := g.rs.Verbs()
+	verbs, hexes := g.rs.Verbs(), engine.Hexes(g.state)
 	byside := map[engine.Side][]engine.Order{}
 	for side, p := range pend {
-		f, err := orders.Parse(side+" "+sw.ID, p.Canonical, verbs)
+		f, err := orders.ParseWith(side+" "+sw.ID, p.Canonical, verbs, hexes)
 		if err != nil {
 			return fmt.Errorf("%s: the stored file of %s does not parse: %w", sw.ID, side, err)
 		}
@@ -154,7 +154,7 @@ func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []e
 	for _, side := range missing {
 		if g.rec.Policy.NMR == store.NMRRobot {
 			if text, err := rulesets.Robot(g.state, side); err == nil {
-				f, err := orders.Parse("robot", []byte(text), verbs)
+				f, err := orders.ParseWith("robot", []byte(text), verbs, hexes)
 				if err == nil {
 					byside[side] = f.Orders
 					robots = append(robots, side)
@@ -293,7 +293,7 @@ func (r *Referee) windowMails(before engine.State, g *loaded, events []engine.Ev
 		pictures       []store.Attachment
 	}
 	made := map[engine.Side]*given{}
-	lines := playerLines(g.rs.Verbs(), last)
+	lines := playerLines(g.rs.Verbs(), engine.Hexes(g.state), last)
 	give := func(side engine.Side, who string) *given {
 		if gv, ok := made[side]; ok {
 			return gv

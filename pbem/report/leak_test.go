@@ -3,14 +3,16 @@ package report_test
 import (
 	"crypto/sha256"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"pbem/engine"
+	"pbem/engine/hex"
 	"pbem/engine/rulesets"
-	"pbem/engine/rulesets/gwite"
 	"pbem/engine/rulesets/rulesetstest"
+	"pbem/engine/scenario"
 	"pbem/orders"
 	"pbem/pbem/ack"
 	"pbem/pbem/dice"
@@ -48,7 +50,7 @@ func artifacts(t *testing.T, st engine.State, side engine.Side, pictures bool) [
 	// The first enemy unit of the game, wherever it is and whatever it is
 	// hidden in, ordered to move: the refusal must not tell where it is.
 	var enemy string
-	for _, u := range st.View(engine.Moderator).(*gwite.View).Units {
+	for _, u := range st.View(engine.Moderator).Board().Pieces {
 		if u.Side != side {
 			enemy = u.ID
 			break
@@ -68,19 +70,31 @@ func artifacts(t *testing.T, st engine.State, side engine.Side, pictures bool) [
 	return out
 }
 
-// copyOf is an independent copy of st, through its snapshot.
-func copyOf(t *testing.T, rs engine.Ruleset, st engine.State) *gwite.Game {
+// game is what a copy of a state is restored from.
+type game struct {
+	rs   engine.Ruleset
+	data *scenario.Game
+	scen *scenario.Scenario
+	opt  engine.Options
+}
+
+// copyOf is an independent copy of st, through its snapshot, that an
+// adjudication case could set up (engine.Fixture).
+func copyOf(t *testing.T, gm game, st engine.State) engine.Fixture {
 	t.Helper()
-	g := st.(*gwite.Game)
-	snap, err := g.Snapshot()
+	snap, err := st.Snapshot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := rs.Restore(g.Data(), g.Scenario(), g.Options(), snap)
+	c, err := gm.rs.Restore(gm.data, gm.scen, gm.opt, snap)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c.(*gwite.Game)
+	f, ok := rulesets.Fixture(c)
+	if !ok {
+		t.Fatalf("%s games cannot be adjusted", c.System())
+	}
+	return f
 }
 
 // Leak tests that can fail: in whole robot-played games of
@@ -123,7 +137,7 @@ func TestReportsLeakNothing(t *testing.T) {
 					windows++
 					for _, side := range []engine.Side{"RU", "DE"} {
 						pictures := seed == 0 && windows%8 == 1
-						h, v := checkLeak(t, rs, st, side, fmt.Sprintf("%s game %d %s %s", fog, seed, w.ID, side), pictures)
+						h, v := checkLeak(t, game{rs, data, scen, opt}, st, side, fmt.Sprintf("%s game %d %s %s", fog, seed, w.ID, side), pictures)
 						hiddenChecks += h
 						visibleChecks += v
 					}
@@ -139,8 +153,8 @@ func TestReportsLeakNothing(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				v := st.View(engine.Moderator).(*gwite.View)
-				t.Logf("%d windows, %d hidden changes and %d visible changes checked; the game ends at %d VP (%s)", windows, hiddenChecks, visibleChecks, v.VP, v.Level)
+				sc := st.View(engine.Moderator).Board().Score
+				t.Logf("%d windows, %d hidden changes and %d visible changes checked; the game ends at %v (%s)", windows, hiddenChecks, visibleChecks, sc.Points, sc.Level)
 				if hiddenChecks == 0 || visibleChecks == 0 {
 					t.Errorf("%d hidden and %d visible changes checked", hiddenChecks, visibleChecks)
 				}
@@ -152,19 +166,21 @@ func TestReportsLeakNothing(t *testing.T) {
 // checkLeak changes the steps of one enemy unit side cannot see, then of
 // one it sees, and compares what side is given. It returns how many of
 // each it could check.
-func checkLeak(t *testing.T, rs engine.Ruleset, st engine.State, side engine.Side, where string, pictures bool) (hidden, visible int) {
+func checkLeak(t *testing.T, gm game, st engine.State, side engine.Side, where string, pictures bool) (hidden, visible int) {
 	t.Helper()
 	seen := map[string]bool{}
-	for _, u := range st.View(side).(*gwite.View).Units {
+	mine := st.View(side).Board()
+	for _, u := range mine.Pieces {
 		seen[u.ID] = true
 	}
 	before := artifacts(t, st, side, pictures)
 	var hiddenDone, visibleDone bool
-	for _, u := range st.View(engine.Moderator).(*gwite.View).Units {
-		if u.Side == side || u.Loc != gwite.OnMap || u.MaxSteps < 2 || (seen[u.ID] && visibleDone) || (!seen[u.ID] && hiddenDone) {
+	mod := st.View(engine.Moderator).Board()
+	for _, u := range mod.Pieces {
+		if u.Side == side || !u.OnMap || u.MaxSteps < 2 || (seen[u.ID] && visibleDone) || (!seen[u.ID] && hiddenDone) {
 			continue
 		}
-		c := copyOf(t, rs, st)
+		c := copyOf(t, gm, st)
 		lost := (u.MaxSteps - u.Steps + 1) % u.MaxSteps
 		if err := c.Adjust(fmt.Sprintf("steps %s %d", u.ID, lost)); err != nil {
 			t.Fatal(err)
@@ -191,31 +207,25 @@ func checkLeak(t *testing.T, rs engine.Ruleset, st engine.State, side engine.Sid
 	}
 	// Where an unseen enemy unit outside the Gruppen stands: moved to
 	// another empty hex the side does not see either.
-	mod := st.View(engine.Moderator).(*gwite.View)
-	mine := st.View(side).(*gwite.View)
-	inGruppe, taken := map[string]bool{}, map[string]bool{}
-	for _, gr := range mod.Gruppen {
-		for _, id := range gr.Units {
-			inGruppe[id] = true
+	unseen, taken := map[hex.Hex]bool{}, map[hex.Hex]bool{}
+	for _, h := range mine.Unseen {
+		unseen[h] = true
+	}
+	for _, u := range mod.Pieces {
+		if u.OnMap {
+			taken[u.Hex] = true
 		}
 	}
-	for _, u := range mod.Units {
-		if u.Loc == gwite.OnMap {
-			taken[u.Hex.String()] = true
-		}
-	}
-	for _, u := range mod.Units {
-		if u.Side == side || u.Loc != gwite.OnMap || seen[u.ID] || inGruppe[u.ID] || mine.Sees(u.Hex) {
+	for _, u := range mod.Pieces {
+		if u.Side == side || !u.OnMap || seen[u.ID] || u.Group != "" || !unseen[u.Hex] {
 			continue
 		}
 		for _, h := range mod.Map.Grid.All() {
-			if mine.Sees(h) || taken[h.String()] || mod.Map.Terrain(h).Water() {
+			if !unseen[h] || taken[h] || mod.Map.Impassable(h) {
 				continue
 			}
 			hidden++
-			compare(t, where, fmt.Sprintf("moving unseen %s from %s to %s", u.ID, u.Hex, h), before, func(c *gwite.Game) error {
-				return c.Adjust(fmt.Sprintf("at %s %s", u.ID, h))
-			}, rs, st, side)
+			compare(t, where, fmt.Sprintf("moving unseen %s from %s to %s", u.ID, u.Hex, h), before, fmt.Sprintf("at %s %s", u.ID, h), gm, st, side)
 			break
 		}
 		break
@@ -223,34 +233,27 @@ func checkLeak(t *testing.T, rs engine.Ruleset, st engine.State, side engine.Sid
 	// What the Gruppe markers hide: the units of one Gruppe go under
 	// another, the first left a dummy.
 	if side == "RU" {
-		var full, other *gwite.GruppeView
-		for i := range mod.Gruppen {
-			gr := &mod.Gruppen[i]
-			if !gr.OnMap {
-				continue
-			}
-			if full == nil && len(gr.Units) > 0 {
-				full = gr
-			} else if other == nil {
-				other = gr
+		var groups []string
+		for _, u := range mod.Pieces {
+			if u.OnMap && u.Group != "" && !slices.Contains(groups, u.Group) {
+				groups = append(groups, u.Group)
 			}
 		}
-		if full != nil && other != nil {
+		if len(groups) >= 2 {
+			full, other := strings.TrimPrefix(groups[0], "G"), strings.TrimPrefix(groups[1], "G")
 			hidden++
-			compare(t, where, fmt.Sprintf("emptying Gruppe %d into %d", full.N, other.N), before, func(c *gwite.Game) error {
-				return c.Adjust(fmt.Sprintf("gruppe-merge %d %d", full.N, other.N))
-			}, rs, st, side)
+			compare(t, where, fmt.Sprintf("emptying Gruppe %s into %s", full, other), before, fmt.Sprintf("gruppe-merge %s %s", full, other), gm, st, side)
 		}
 	}
 	return hidden, visible
 }
 
-// compare makes a copy of st, changes it, and fails if what side is
-// given differs from before.
-func compare(t *testing.T, where, change string, before []string, adjust func(*gwite.Game) error, rs engine.Ruleset, st engine.State, side engine.Side) {
+// compare makes a copy of st, changes it by the fixture directive adjust,
+// and fails if what side is given differs from before.
+func compare(t *testing.T, where, change string, before []string, adjust string, gm game, st engine.State, side engine.Side) {
 	t.Helper()
-	c := copyOf(t, rs, st)
-	if err := adjust(c); err != nil {
+	c := copyOf(t, gm, st)
+	if err := c.Adjust(adjust); err != nil {
 		t.Fatalf("%s: %s: %v", where, change, err)
 	}
 	after := artifacts(t, c, side, len(before) > 7)

@@ -60,9 +60,9 @@ func Build(st engine.State, in Input) *templates.Report {
 		case p.Marker:
 			r.Markers = append(r.Markers, fmt.Sprintf("%s in %s", p.ID, p.Hex))
 		case in.Side == engine.Moderator || p.Side == in.Side:
-			r.Own = append(r.Own, Describe(p))
+			r.Own = append(r.Own, Describe(b, p))
 		default:
-			r.Enemy = append(r.Enemy, Describe(p))
+			r.Enemy = append(r.Enemy, Describe(b, p))
 		}
 	}
 	for _, g := range b.Ghosts {
@@ -95,12 +95,17 @@ func glimpse(e engine.Event) bool {
 	return ok && m.Movement().Glimpse
 }
 
-// Describe is a piece as reports and templates list it.
-func Describe(p engine.Piece) templates.Unit {
+// Describe is a piece of board b as reports and templates list it; on a
+// side of several nations, its nation comes first in its notes.
+func Describe(b *engine.Board, p engine.Piece) templates.Unit {
 	where := p.Place
 	if p.OnMap {
 		where = p.Hex.String()
 	}
+	notes := p.Notes
+	if n := b.Nations[p.Nation]; n != "" {
+		notes = append([]string{n}, notes...)
+	}
 	return templates.Unit{ID: p.ID, Hex: where, Steps: fmt.Sprintf("%d/%d", p.Steps, p.MaxSteps), Values: p.Listed, Name: p.Name,
-		Notes: strings.Join(p.Notes, ", "), OutOfSupply: p.OutOfSupply, OutOfCommand: p.OutOfCommand}
+		Notes: strings.Join(notes, ", "), OutOfSupply: p.OutOfSupply, OutOfCommand: p.OutOfCommand}
 }

@@ -23,9 +23,6 @@ const optFogLimited = "fog-limited"
 // even what the rulebook hides (a teaching or solitaire game).
 const optFogOpen = "fog-open"
 
-// Moderator is the side whose View holds everything: a moderator's.
-const Moderator = engine.Moderator
-
 // openFog reports whether the game is played face up.
 func (g *Game) openFog() bool { return g.opt[optFogOpen] }
 
@@ -62,7 +59,7 @@ func (g *Game) limitedFog() bool { return g.opt[optFogLimited] }
 // range of one of its units on the map. Nil means everything (no
 // limited fog).
 func (g *Game) sight(side engine.Side) map[hex.Hex]bool {
-	if !g.limitedFog() || side == Moderator || g.openFog() {
+	if !g.limitedFog() || side == engine.Moderator || g.openFog() {
 		return nil
 	}
 	grid := g.Map().Grid

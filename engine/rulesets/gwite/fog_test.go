@@ -259,7 +259,7 @@ func (p *privateScript) Private(side engine.Side) engine.Dice {
 	return p.private[side]
 }
 
-// The moderator's View (side Moderator) holds every unit, Gruppen whole,
+// The moderator's View (side engine.Moderator) holds every unit, Gruppen whole,
 // whatever the fog; a game played face up (fog-open) shows the Russian
 // what the German's Gruppen hold.
 func TestModeratorAndOpenViews(t *testing.T) {
@@ -285,7 +285,7 @@ func TestModeratorAndOpenViews(t *testing.T) {
 		}
 		return n
 	}
-	mod := g.View(Moderator).(*View)
+	mod := g.View(engine.Moderator).(*View)
 	if count(mod, DE) != onMap(DE) || count(mod, RU) != onMap(RU) || len(mod.Gruppen) == 0 || len(mod.Ghosts) != 0 {
 		t.Errorf("the moderator sees %d German and %d Russian units, %d Gruppen", count(mod, DE), count(mod, RU), len(mod.Gruppen))
 	}

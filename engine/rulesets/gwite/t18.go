@@ -907,7 +907,7 @@ type GruppeView struct {
 
 // gruppeViews fills the Gruppe part of side's view.
 func (g *Game) gruppeViews(v *View) {
-	if v.For != hiddenSide && v.For != Moderator && !g.openFog() {
+	if v.For != hiddenSide && v.For != engine.Moderator && !g.openFog() {
 		for _, gr := range g.onMapGruppen() {
 			v.Markers = append(v.Markers, MarkerView{Token: gr.Token, Hex: gr.Hex})
 		}

@@ -127,7 +127,7 @@ func (g *Game) View(side engine.Side) engine.View {
 	for _, u := range g.Units {
 		// The moderator (side "") and an open game see every unit as its
 		// owner does.
-		own := u.Side() == side || side == Moderator || g.openFog()
+		own := u.Side() == side || side == engine.Moderator || g.openFog()
 		if !own && u.Loc != OnMap {
 			continue
 		}
