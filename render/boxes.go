@@ -58,11 +58,11 @@ func (r *renderer) offMap() {
 	}
 	westW, westH := extent("west")
 	eastW, eastH := extent("east")
-	_, northH := extent("north")
-	_, southH := extent("south")
-	var trackH int
+	northW, northH := extent("north")
+	southW, southH := extent("south")
+	var trackW, trackH int
 	for _, t := range track {
-		trackH = max(trackH, t.at.Max.Y)
+		trackW, trackH = max(trackW, t.at.Max.X), max(trackH, t.at.Max.Y)
 	}
 	gap := func(n int) int { // a band and the padding that sets it off
 		if n == 0 {
@@ -73,7 +73,9 @@ func (r *renderer) offMap() {
 	// Boxes beside the map start level with its top.
 	top := r.mapBox.Min.Y
 	mid := max(h, top+westH+pad, top+eastH+pad)
-	img := image.NewRGBA(image.Rect(0, 0, gap(westW)+w+gap(eastW), gap(northH)+mid+gap(southH)+gap(trackH)))
+	// A box wider than the picture widens it.
+	width := max(gap(westW)+w+gap(eastW), northW+2*pad, southW+2*pad, trackW+2*pad)
+	img := image.NewRGBA(image.Rect(0, 0, width, gap(northH)+mid+gap(southH)+gap(trackH)))
 	r.c.img = img
 	r.c.fillRect(img.Rect, paper)
 	off := image.Pt(gap(westW), gap(northH))
@@ -89,6 +91,7 @@ func (r *renderer) offMap() {
 
 // shift moves what the layout recorded with the picture of the map.
 func (r *renderer) shift(d image.Point) {
+	r.ox, r.oy = r.ox+float64(d.X), r.oy+float64(d.Y)
 	r.mapBox = r.mapBox.Add(d)
 	r.legY += d.Y
 	r.lay.title, r.lay.north = r.lay.title.Add(d), r.lay.north.Add(d)
@@ -97,6 +100,23 @@ func (r *renderer) shift(d image.Point) {
 	}
 	for i := range r.lay.edge {
 		r.lay.edge[i].box = r.lay.edge[i].box.Add(d)
+	}
+	for i := range r.marks {
+		r.marks[i] = r.marks[i].Add(d)
+	}
+	for i := range r.exitBoxes {
+		r.exitBoxes[i] = r.exitBoxes[i].Add(d)
+	}
+	for i := range r.stacks {
+		st := &r.stacks[i]
+		st.box = st.box.Add(d)
+		for k := range st.at {
+			st.at[k] = st.at[k].Add(d)
+		}
+		if st.badge != nil {
+			b := st.badge.Add(d)
+			st.badge = &b
+		}
 	}
 }
 

@@ -168,7 +168,7 @@ func (r *renderer) counterItems() []legendItem {
 	if v.Declared("nation") {
 		g := newCounterGeom(0.7 * s) // as tall as a legend's row
 		for _, n := range v.Nations {
-			cu := Counter{Nation: n.ID, Side: n.Side, Type: "-"}
+			cu := Counter{Nation: n.ID, Side: n.Side} // of no type: the plain box
 			label := n.Name
 			if d := v.Side(n.Side); d != nil && d.Name != "" && d.Name != n.Name {
 				label += " (" + d.Name + ")"

@@ -69,6 +69,8 @@ exit 0506 country=CP name="to Lemberg"
 exit 0502 country=AL name="to Kiev"
 box cp-avail name="CP available" side=CP at=south
 box al-dead name="Allied dead" side=AL at=east
+box cp-dead name="CP dead" side=CP at=west
+box reserve name="Strategic reserve" at=north
 `,
 	"units.txt": `default src=authored:"render looks test"
 unit DE-11 nation=DE type=inf size=army name="11th Army" sp=1 steps=1 str=6-6-4 tcr=1
@@ -91,8 +93,9 @@ setup RU-AT 0302
 `,
 }
 
-// looksMap loads looksGame and its counters: those set up on the map, and
-// three in the CP's available box and two in the Allies' dead pile.
+// looksMap loads looksGame and its counters: those set up on the map,
+// three in the CP's available box, two in the Allies' dead pile and one
+// in the reserve; the CP's dead pile is empty.
 func looksMap(t *testing.T) (*scenario.Game, []Counter) {
 	t.Helper()
 	var files []scenario.File
@@ -123,7 +126,9 @@ func looksMap(t *testing.T) (*scenario.Game, []Counter) {
 		cu.Box = "al-dead"
 		cs = append(cs, cu)
 	}
-	return g, cs
+	cu := counter("TR-1")
+	cu.Box = "reserve"
+	return g, append(cs, cu)
 }
 
 func hexColour(s string) color.RGBA {
@@ -164,6 +169,10 @@ func TestLooksFromData(t *testing.T) {
 			t.Errorf("%s at %s: counter fill %v, want %s's %v", st.units[0].Label, st.hex, got, st.units[0].Nation, want)
 		}
 	}
+	// What the layout recorded moved with the map: hex centres too.
+	if o := r.centre(r.stacks[0].hex); !image.Pt(int(o.X), int(o.Y)).In(r.stacks[0].box) {
+		t.Errorf("hex %s's centre %v is not under its stack %v", r.stacks[0].hex, o, r.stacks[0].box)
+	}
 	if len(r.stacks) != 5 {
 		t.Errorf("%d stacks on the map, want the 5 set up (a boxed counter is not on the map)", len(r.stacks))
 	}
@@ -173,6 +182,8 @@ func TestLooksFromData(t *testing.T) {
 	}{
 		{"cp-avail", "DE", []string{"DE", "AH", "DE"}},
 		{"al-dead", "RU", []string{"RU", "RU"}},
+		{"cp-dead", "DE", nil},
+		{"reserve", "", []string{"TR"}},
 	} {
 		box, ok := r.off.boxes[b.id]
 		if !ok {
@@ -182,9 +193,14 @@ func TestLooksFromData(t *testing.T) {
 		if !box.In(img.Rect) || box.Overlaps(r.mapBox) {
 			t.Errorf("box %s at %v: want it in the picture %v, off the map %v", b.id, box, img.Rect, r.mapBox)
 		}
-		// Its head is in the colour of its side (of the side's first nation).
-		if got := img.RGBAAt(box.Max.X-3, box.Min.Y+3); got != fills[b.side] {
-			t.Errorf("box %s: head %v, want %v", b.id, got, fills[b.side])
+		// Its head is in the colour of its side (of the side's first
+		// nation), grey for a box of no side.
+		head, ok := fills[b.side]
+		if !ok {
+			head = otherFill
+		}
+		if got := img.RGBAAt(box.Max.X-3, box.Min.Y+3); got != head {
+			t.Errorf("box %s: head %v, want %v", b.id, got, head)
 		}
 		at := r.off.counters[b.id]
 		if len(at) != len(b.nations) {
@@ -201,6 +217,12 @@ func TestLooksFromData(t *testing.T) {
 	}
 	if r.off.boxes["al-dead"].Min.X < r.mapBox.Max.X {
 		t.Errorf("the east box %v is not east of the map %v", r.off.boxes["al-dead"], r.mapBox)
+	}
+	if r.off.boxes["cp-dead"].Max.X > r.mapBox.Min.X {
+		t.Errorf("the west box %v is not west of the map %v", r.off.boxes["cp-dead"], r.mapBox)
+	}
+	if r.off.boxes["reserve"].Max.Y > r.lay.title.Min.Y {
+		t.Errorf("the north box %v is not above the title %v", r.off.boxes["reserve"], r.lay.title)
 	}
 	if r.off.boxes["cp-avail"].Min.Y < r.legY {
 		t.Errorf("the south box %v is not below the legend at %d", r.off.boxes["cp-avail"], r.legY)

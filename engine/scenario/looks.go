@@ -244,7 +244,7 @@ func (p *parser) colour(r *record, f string, srcs map[string]Source) Colour {
 	return c
 }
 
-// name reads field f of r, if given, which must be one of names.
+// oneOf reads field f of r, if given, which must be one of names.
 func (p *parser) oneOf(r *record, f string, names []string, srcs map[string]Source) string {
 	t, ok := r.field(f)
 	if !ok {
