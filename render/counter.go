@@ -2,12 +2,10 @@ package render
 
 import (
 	"image"
-	"image/color"
 	"math"
 	"sort"
 
 	"pbem/engine/hex"
-	"pbem/engine/scenario"
 )
 
 // counterGeom is the layout of one counter, in whole pixels, derived from
@@ -52,7 +50,7 @@ func (r *renderer) layoutStacks(cs []Counter) []stack {
 	byHex := map[hex.Hex][]Counter{}
 	var hexes []hex.Hex
 	for _, cu := range cs {
-		if !r.m.Grid.Contains(cu.Hex) {
+		if cu.Box != "" || !r.m.Grid.Contains(cu.Hex) {
 			continue
 		}
 		if _, ok := byHex[cu.Hex]; !ok {
@@ -149,7 +147,7 @@ func (r *renderer) counter(g counterGeom, x, y int, cu Counter, bottom bool) {
 		rim = lighten(counterRim, 0.6)
 	}
 	c.fill(rim)
-	fill := sideColour(cu.Side)
+	fill, fg := r.st.fill(cu), r.st.ink(cu)
 	switch {
 	case cu.Marker:
 		fill = markerFill
@@ -181,59 +179,25 @@ func (r *renderer) counter(g counterGeom, x, y int, cu Counter, bottom bool) {
 		return
 	}
 	if cu.Size != "" {
-		c.textAt(r.f.cSize, string(cu.Size), mid, fy+float64(g.sizeBase), centre, ink)
+		c.textAt(r.f.cSize, string(cu.Size), mid, fy+float64(g.sizeBase), centre, fg)
 	}
-	r.natoBox(g, x+(g.w-g.boxW)/2, y+g.boxY, cu.Type, fill)
+	if n := r.st.nation(cu); n != nil && !cu.Ghost {
+		r.marking(g, fx, fy, n, fill, fg)
+	}
+	r.natoBox(g, x+(g.w-g.boxW)/2, y+g.boxY, r.st.symbol(cu.Type), fill, fg)
 	if cu.Label != "" {
 		f := r.f.cLabel
 		if c.textWidth(f, cu.Label) > g.w-2 {
 			f = r.f.cLabelSmall
 		}
-		c.textAt(f, cu.Label, mid, fy+float64(g.labelBase), centre, ink)
+		c.textAt(f, cu.Label, mid, fy+float64(g.labelBase), centre, fg)
 	}
 	if cu.Values != "" {
 		f := r.f.cValues
 		if c.textWidth(f, cu.Values) > g.w-2 {
 			f = r.f.cValuesSmall
 		}
-		c.textAt(f, cu.Values, mid, fy+float64(g.valuesBase), centre, ink)
-	}
-}
-
-// natoBox draws the unit symbol: a frame with the branch mark inside.
-func (r *renderer) natoBox(g counterGeom, x, y int, t scenario.UnitType, fill color.RGBA) {
-	c := r.c
-	x0, y0 := float64(x), float64(y)
-	x1, y1 := x0+float64(g.boxW), y0+float64(g.boxH)
-	c.rect(x0, y0, x1, y1)
-	c.fill(lighten(fill, 0.6))
-	c.frame(x0, y0, x1, y1, 1)
-	c.fill(ink)
-	// Inside the frame, lines run between the inner corners.
-	a, b := pt{x0 + 1, y0 + 1}, pt{x1 - 1, y1 - 1}
-	lw := math.Max(1, 0.025*r.s)
-	switch t {
-	case scenario.Infantry:
-		c.seg(a, b, lw)
-		c.seg(pt{a.X, b.Y}, pt{b.X, a.Y}, lw)
-		c.fill(ink)
-	case scenario.Cavalry:
-		c.seg(pt{a.X, b.Y}, pt{b.X, a.Y}, lw)
-		c.fill(ink)
-	case scenario.Artillery:
-		c.circle(pt{(x0 + x1) / 2, (y0 + y1) / 2}, 0.23*float64(g.boxH))
-		c.fill(ink)
-	case scenario.Depot:
-		yy := y0 + math.Round(0.68*float64(g.boxH))
-		c.rect(x0+1, yy, x1-1, yy+lw)
-		c.fill(ink)
-	case scenario.HQ:
-		// A flag on a staff.
-		px := x0 + math.Round(0.3*float64(g.boxW))
-		c.rect(px, y0+2, px+lw, y1-1)
-		fy1 := y0 + 2 + math.Round(0.45*float64(g.boxH))
-		c.poly(pt{px + lw, y0 + 2}, pt{x1 - 3, y0 + 2}, pt{x1 - 5, (y0 + 2 + fy1) / 2}, pt{x1 - 3, fy1}, pt{px + lw, fy1})
-		c.fill(ink)
+		c.textAt(f, cu.Values, mid, fy+float64(g.valuesBase), centre, fg)
 	}
 }
 

@@ -73,7 +73,7 @@ func (r *renderer) exits() {
 		o := r.centre(e.Hex)
 		u := r.centre(r.m.Grid.Neighbour(e.Hex, d)).sub(o).scale(1 / s)
 		n := pt{-u.Y, u.X}
-		ink := railInk(e.Country)
+		ink := r.st.railInk(e.Country)
 		base := o.add(u.scale(0.3 * s))
 		tip := o.add(u.scale(0.78 * s))
 		c.line(base, tip.sub(u.scale(0.1*s)), math.Max(2, 0.07*s))
@@ -137,7 +137,7 @@ func (r *renderer) entries() {
 		c.circle(p, rad)
 		c.fill(entryRim)
 		c.circle(p, rad-math.Max(1, 0.03*s))
-		c.fill(sideColour(e.Side))
+		c.fill(r.st.sideColour(e.Side))
 		r.c.textAt(r.f.entry, e.Letter, p.X, p.Y+0.075*s, centre, ink)
 	}
 }

@@ -30,7 +30,7 @@ func (r *renderer) fortresses() {
 		c.poly(starPoints(o, 0.27*s, 0.17*s)...)
 		c.fill(fortInk)
 		c.poly(starPoints(o, 0.27*s-2.2, 0.17*s-1.4)...)
-		c.fill(sideColour(f.Owner))
+		c.fill(r.st.sideColour(f.Owner))
 		r.marks = append(r.marks, box(o, 0.27*s))
 	}
 }

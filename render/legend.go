@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -71,12 +72,21 @@ func hexLegend(g hex.Grid) (id, how string) {
 	return h.String(), "hex column 12, row 09 (columns from the " + from + ")"
 }
 
-// mapItems are the terrain and the map's features.
+// mapItems are the terrain and the map's features, then what the data
+// declares of its counters.
 func (r *renderer) mapItems() []legendItem {
+	var items []legendItem
+	for _, d := range r.m.Vocab().Terrains {
+		items = append(items, r.hexSym(d.Letter))
+	}
+	items = append(items, r.featureItems()...)
+	return append(items, r.counterItems()...)
+}
+
+// featureItems are the map's hexsides, borders, rails and places.
+func (r *renderer) featureItems() []legendItem {
 	s, c := r.s, r.c
-	return []legendItem{
-		r.hexSym(scenario.Clear), r.hexSym(scenario.Forest), r.hexSym(scenario.Broken),
-		r.hexSym(scenario.Swamp), r.hexSym(scenario.Lake), r.hexSym(scenario.Sea),
+	items := []legendItem{
 		r.lineSym("river", math.Max(1.5, 0.055*s), riverInk),
 		r.lineSym("major river", math.Max(2.5, 0.11*s), riverInk),
 		r.lineSym("blocked hexside", math.Max(2.5, 0.1*s), blockedInk),
@@ -89,9 +99,9 @@ func (r *renderer) mapItems() []legendItem {
 			c.seg(a.lerp(b, 0.6), b, w)
 			c.fill(borderInk)
 		}},
-		r.railSym("German rail", "DE", false),
-		r.railSym("Russian rail", "RU", false),
-		r.railSym("double track", "DE", true),
+	}
+	items = append(items, r.railItems()...)
+	return append(items, []legendItem{
 		{symW: 0.3 * s, label: "town", draw: func(o pt) {
 			c.circle(o, 0.085*s)
 			c.fill(ink)
@@ -119,7 +129,65 @@ func (r *renderer) mapItems() []legendItem {
 			c.polyline(p, 0.045*s)
 			c.fill(trenchInk)
 		}},
+	}...)
+}
+
+// railItems are a rail item per side whose lines the map has, in the
+// order of their first line, named from the data ("German rail"), and
+// double track in the colour of the first double line.
+func (r *renderer) railItems() []legendItem {
+	var items []legendItem
+	var seen []scenario.Side
+	var double *scenario.RailLine
+	for _, l := range r.m.Rails {
+		if l.Double && double == nil {
+			double = l
+		}
+		if slices.Contains(seen, l.Country) {
+			continue
+		}
+		seen = append(seen, l.Country)
+		name := string(l.Country)
+		if d := r.m.Vocab().Side(l.Country); d != nil && d.Name != "" {
+			name = d.Name
+		}
+		items = append(items, r.railSym(name+" rail", l.Country, false))
 	}
+	if double != nil {
+		items = append(items, r.railSym("double track", double.Country, true))
+	}
+	return items
+}
+
+// counterItems explain what the data declares of its counters: a sample
+// counter of each nation, and each unit type's symbol. Data that declares
+// neither (Tannenberg's) has the default look, which needs no key.
+func (r *renderer) counterItems() []legendItem {
+	s, v := r.s, r.m.Vocab()
+	var items []legendItem
+	if v.Declared("nation") {
+		g := newCounterGeom(0.7 * s) // as tall as a legend's row
+		for _, n := range v.Nations {
+			cu := Counter{Nation: n.ID, Side: n.Side} // of no type: the plain box
+			label := n.Name
+			if d := v.Side(n.Side); d != nil && d.Name != "" && d.Name != n.Name {
+				label += " (" + d.Name + ")"
+			}
+			items = append(items, legendItem{symW: float64(g.w), label: label, draw: func(o pt) {
+				r.counter(g, int(math.Round(o.X-float64(g.w)/2)), int(math.Round(o.Y-float64(g.h)/2)), cu, true)
+			}})
+		}
+	}
+	if v.Declared("unit-type") {
+		g := newCounterGeom(s)
+		for _, d := range v.UnitTypes {
+			sym := r.st.symbol(d.ID)
+			items = append(items, legendItem{symW: float64(g.boxW), label: d.Name, draw: func(o pt) {
+				r.natoBox(g, int(math.Round(o.X-float64(g.boxW)/2)), int(math.Round(o.Y-float64(g.boxH)/2)), sym, otherFill, ink)
+			}})
+		}
+	}
+	return items
 }
 
 func (r *renderer) legendGap() float64 { return 0.12 * r.s }
@@ -202,7 +270,7 @@ func (r *renderer) overlayItems() []legendItem {
 				c.seg(a, b, w)
 			}
 			c.poly(pt{b.X + 3.2*w, b.Y}, pt{b.X, b.Y - 1.9*w}, pt{b.X, b.Y + 1.9*w})
-			c.fill(arrowInk(""))
+			c.fill(r.st.arrowInk(""))
 		}}
 	}
 	pill := func(text, label string, col color.RGBA) legendItem {
@@ -254,7 +322,7 @@ func (r *renderer) overlayItems() []legendItem {
 // hexSym is a terrain's item: a hex of its colour.
 func (r *renderer) hexSym(t scenario.Terrain) legendItem {
 	s, c := r.s, r.c
-	return legendItem{symW: 0.5 * s, label: t.String(), draw: func(o pt) {
+	return legendItem{symW: 0.5 * s, label: r.m.TerrainName(t), draw: func(o pt) {
 		rad := 0.26 * s
 		p := make([]pt, 6)
 		for i := range p {
@@ -267,7 +335,7 @@ func (r *renderer) hexSym(t scenario.Terrain) legendItem {
 			p[i] = o.lerp(p[i], 1-1/rad)
 		}
 		c.poly(p...)
-		c.fill(terrainColour(t))
+		c.fill(r.st.terrainColour(t))
 	}}
 }
 
@@ -298,7 +366,7 @@ func (r *renderer) railSym(label string, side scenario.Side, double bool) legend
 			m := a.lerp(b, (float64(j)+0.5)/3)
 			c.seg(m.sub(pt{0, half}), m.add(pt{0, half}), math.Max(1, 0.03*s))
 		}
-		c.fill(railInk(side))
+		c.fill(r.st.railInk(side))
 	}}
 }
 

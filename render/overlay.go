@@ -43,7 +43,7 @@ func (r *renderer) arrows() {
 		back := p[len(p)-2]
 		d := tip.sub(back)
 		p[len(p)-1] = tip.sub(d.scale((0.46*s + 3.2*w) / d.len()))
-		col := arrowInk(a.Side)
+		col := r.st.arrowInk(a.Side)
 		c.circle(p[0], 1.4*w)
 		if a.Rail {
 			dashed(c, p, w, 0.22*s)

@@ -19,13 +19,18 @@ import (
 
 // Counter is one visible unit as a side may see it.
 type Counter struct {
-	Hex     hex.Hex
-	Side    scenario.Side     // "DE" or "RU"
-	Type    scenario.UnitType // inf, cav, art, depot, hq
-	Size    scenario.Size     // "X", "XX", "XXX", or "" (HQs)
-	Label   string            // designation, such as "1", "XVII", "vF-1"
-	Values  string            // printed values, such as "4-6-5"
-	Reduced bool              // the reduced side: drawn lighter with a corner stripe
+	Hex hex.Hex
+	// Box is the id of the box off the map the counter stands in
+	// (scenario.Box), if any; Hex is then not read.
+	Box    string
+	Side   scenario.Side // whose counter it is
+	Nation string        // a nation of the data; "" for its side's first
+	// Type is a unit type of the data; its symbol is the data's.
+	Type    scenario.UnitType
+	Size    scenario.Size // "X", "XX", "XXX", or "" (HQs)
+	Label   string        // designation, such as "1", "XVII", "vF-1"
+	Values  string        // printed values, such as "4-6-5"
+	Reduced bool          // the reduced side: drawn lighter with a corner stripe
 	// Marker: a Gruppe marker as the other side sees it (T 18): a dark
 	// token with its label and nothing of what it hides.
 	Marker bool
@@ -56,6 +61,13 @@ type Options struct {
 	// Region, if set, draws only the part of the map around these hexes:
 	// a close-up of the fighting on a large map.
 	Region []hex.Hex
+	// Style, if set, is the look of the map; otherwise it is the look
+	// its data declares (NewStyle of the map's vocabulary).
+	Style *Style
+	// Track, if set, is the turn track drawn below the legend, the box of
+	// turn Turn marked.
+	Track []*scenario.Turn
+	Turn  int
 }
 
 // RegionMargin is how many hexes a close-up shows around its region.
@@ -102,6 +114,7 @@ func drawLaid(m *scenario.Map, counters []Counter, opt Options) *renderer {
 	r.edges()
 	r.title()
 	r.legend()
+	r.offMap()
 	return r
 }
 
@@ -115,6 +128,7 @@ type renderer struct {
 	legY   int // top of the legend area
 	c      *canvas
 	f      *faces
+	st     *Style
 	leg    []legendRow
 	// what the legend explains besides the map
 	units  []Counter
@@ -122,6 +136,7 @@ type renderer struct {
 	// what names must not cover: places' marks, exits' names
 	marks, exitBoxes []image.Rectangle
 	lay              layout
+	off              offLayout // boxes.go
 }
 
 // layout is where the picture put what must not overlap.
@@ -133,7 +148,10 @@ type layout struct {
 
 func newRenderer(m *scenario.Map, cs []Counter, opt Options) *renderer {
 	s := opt.HexPx
-	r := &renderer{m: m, opt: opt, s: s, rad: s / math.Sqrt(3), units: cs}
+	r := &renderer{m: m, opt: opt, s: s, rad: s / math.Sqrt(3), units: cs, st: opt.Style}
+	if r.st == nil {
+		r.st = NewStyle(m.Vocab())
+	}
 	r.c = newCanvas(0, 0)
 	r.f = newFaces(s)
 
@@ -315,23 +333,24 @@ func (r *renderer) terrain() {
 	inset := 1 - (0.45/math.Cos(math.Pi/6))/r.rad
 	for _, h := range all {
 		c.poly(r.hexPoly(h, inset)...)
-		c.fill(terrainColour(r.m.Terrain(h)))
-		r.terrainSymbol(h, r.m.Terrain(h))
+		c.fill(r.st.terrainColour(r.m.Terrain(h)))
+		r.terrainSymbol(h, r.st.pattern(r.m.Terrain(h)))
 	}
 }
 
-// terrainSymbol draws the small marks that tell terrain apart without colour.
-func (r *renderer) terrainSymbol(h hex.Hex, t scenario.Terrain) {
+// terrainSymbol draws the small marks that tell terrain apart without
+// colour: pattern t is one of scenario.Patterns, or "" for none.
+func (r *renderer) terrainSymbol(h hex.Hex, t string) {
 	c, s := r.c, r.s
 	o := r.centre(h)
 	at := func(x, y float64) pt { return pt{o.X + x*s, o.Y + y*s} }
 	switch t {
-	case scenario.Forest:
+	case "trees":
 		for _, p := range forestDots {
 			c.circle(at(p.X, p.Y), 0.065*s)
 		}
 		c.fill(forestInk)
-	case scenario.Swamp:
+	case "tufts":
 		for _, p := range swampTufts {
 			a, b := at(p.X-0.08, p.Y), at(p.X+0.08, p.Y)
 			c.seg(a, b, 0.035*s)
@@ -340,12 +359,12 @@ func (r *renderer) terrainSymbol(h hex.Hex, t scenario.Terrain) {
 			}
 		}
 		c.fill(swampInk)
-	case scenario.Broken:
+	case "rocks":
 		for _, p := range brokenMarks {
 			c.polyline([]pt{at(p.X-0.07, p.Y+0.03), at(p.X, p.Y-0.04), at(p.X+0.07, p.Y+0.03)}, 0.03*s)
 		}
 		c.fill(brokenInk)
-	case scenario.Lake, scenario.Sea:
+	case "waves":
 		for _, p := range waveMarks {
 			c.polyline([]pt{at(p.X-0.1, p.Y), at(p.X-0.05, p.Y-0.03), at(p.X, p.Y), at(p.X+0.05, p.Y-0.03), at(p.X+0.1, p.Y)}, 0.025*s)
 		}
@@ -477,7 +496,7 @@ func (r *renderer) rails() {
 	c, s := r.c, r.s
 	tie := math.Max(1, 0.03*s)
 	for _, l := range r.m.Rails {
-		ink := railInk(l.Country)
+		ink := r.st.railInk(l.Country)
 		var p []pt
 		for _, h := range l.Hexes {
 			p = append(p, r.centre(h))

@@ -39,6 +39,7 @@ func hexes(t testing.TB, ss ...string) []hex.Hex {
 func smallMap(t testing.TB) *scenario.Map {
 	g := hex.Grid{Rows: 8, Cols: 10, Parity: hex.EvenRowsWest}
 	m := scenario.NewMap(g)
+	m.DeclareSides(tannenbergSides())
 	m.Projection.HexKm = 8
 	// North (rows 1-4, and row 5 east of column 6) is German, the south Russian.
 	for _, h := range g.All() {
@@ -289,6 +290,7 @@ func TestTerrainAtCentre(t *testing.T) {
 func fullMap(tb testing.TB) (*scenario.Map, []Counter) {
 	g := hex.Grid{Rows: 30, Cols: 35, Parity: hex.EvenRowsWest}
 	m := scenario.NewMap(g)
+	m.DeclareSides(tannenbergSides())
 	terr := []scenario.Terrain{scenario.Clear, scenario.Clear, scenario.Clear, scenario.Forest, scenario.Broken, scenario.Swamp, scenario.Clear, scenario.Lake}
 	for _, h := range g.All() {
 		k := (h.Row*7 + h.Col*13 + h.Row*h.Col) % 23

@@ -57,48 +57,118 @@ var (
 	shadowInk = color.RGBA{0, 0, 0, 0x50} // premultiplied, translucent
 )
 
-func terrainColour(t scenario.Terrain) color.RGBA {
-	switch t {
-	case scenario.Forest:
-		return forestFill
-	case scenario.Broken:
-		return brokenFill
-	case scenario.Swamp:
-		return swampFill
-	case scenario.Lake:
-		return lakeFill
-	case scenario.Sea:
-		return seaFill
-	}
-	return clearFill
+// Style is the look of one game's maps, read from its data's vocabulary
+// (engine/scenario looks.go): the fills of its terrains, the colours and
+// markings of its nations' counters, its unit types' symbols, the colours
+// of its sides' moves and rails. Nothing is keyed by a side's id: data
+// that declares no look has the default look, which draws Tannenberg as
+// maps were drawn before data could say.
+type Style struct {
+	v        *scenario.Vocabulary
+	sides    map[scenario.Side]*scenario.SideDef
+	nations  map[string]*scenario.Nation
+	terrains map[scenario.Terrain]*scenario.TerrainDef
+	types    map[scenario.UnitType]*scenario.UnitTypeDef
 }
 
-// arrowInk is the colour of a side's moves: translucent, premultiplied.
-func arrowInk(s scenario.Side) color.RGBA {
-	switch s {
-	case "DE":
-		return color.RGBA{0x10 * 0xd8 / 0xff, 0x2a * 0xd8 / 0xff, 0x7a * 0xd8 / 0xff, 0xd8}
-	case "RU":
-		return color.RGBA{0x8a * 0xd8 / 0xff, 0x10 * 0xd8 / 0xff, 0x10 * 0xd8 / 0xff, 0xd8}
+// NewStyle is the look v declares.
+func NewStyle(v *scenario.Vocabulary) *Style {
+	st := &Style{v: v, sides: map[scenario.Side]*scenario.SideDef{}, nations: map[string]*scenario.Nation{},
+		terrains: map[scenario.Terrain]*scenario.TerrainDef{}, types: map[scenario.UnitType]*scenario.UnitTypeDef{}}
+	for _, d := range v.Sides {
+		st.sides[d.ID] = d
 	}
-	return color.RGBA{0x30 * 0xd8 / 0xff, 0x30 * 0xd8 / 0xff, 0x30 * 0xd8 / 0xff, 0xd8}
+	for _, n := range v.Nations {
+		st.nations[n.ID] = n
+	}
+	for _, d := range v.Terrains {
+		st.terrains[d.Letter] = d
+	}
+	for _, d := range v.UnitTypes {
+		st.types[d.ID] = d
+	}
+	return st
 }
 
-func sideColour(s scenario.Side) color.RGBA {
-	switch s {
-	case "DE":
-		return deFill
-	case "RU":
-		return ruFill
+func colour(c scenario.Colour) color.RGBA { return rgb(c.R, c.G, c.B) }
+
+// nation is whose counter cu is: its Nation, or else the first nation of
+// its side (Piece.Nation is "" when the side has one); nil if the data
+// knows neither.
+func (st *Style) nation(cu Counter) *scenario.Nation {
+	if n := st.nations[cu.Nation]; n != nil {
+		return n
+	}
+	for _, n := range st.v.Nations {
+		if cu.Side != "" && n.Side == cu.Side {
+			return n
+		}
+	}
+	return nil
+}
+
+// fill is the colour of cu's counter, grey for a nation the data does not
+// know (the legend's sample counters).
+func (st *Style) fill(cu Counter) color.RGBA {
+	if n := st.nation(cu); n != nil {
+		return colour(n.Fill)
 	}
 	return otherFill
 }
 
-func railInk(s scenario.Side) color.RGBA {
-	if s == "RU" {
-		return ruRailInk
+// ink is the colour of the text and symbol on cu's counter.
+func (st *Style) ink(cu Counter) color.RGBA {
+	if n := st.nation(cu); n != nil {
+		return colour(n.Ink)
+	}
+	return ink
+}
+
+// sideColour is the fill of side s's (first nation's) counters: the
+// colour of its fortresses and entry hexes.
+func (st *Style) sideColour(s scenario.Side) color.RGBA { return st.fill(Counter{Side: s}) }
+
+// arrowInk is the colour of a side's moves: translucent, premultiplied.
+func (st *Style) arrowInk(s scenario.Side) color.RGBA {
+	c := rgb(0x30, 0x30, 0x30)
+	if d := st.sides[s]; d != nil {
+		c = colour(d.Arrow)
+	}
+	const a = 0xd8
+	return color.RGBA{uint8(uint32(c.R) * a / 0xff), uint8(uint32(c.G) * a / 0xff), uint8(uint32(c.B) * a / 0xff), a}
+}
+
+// railInk is the colour of a side's rail lines.
+func (st *Style) railInk(s scenario.Side) color.RGBA {
+	if d := st.sides[s]; d != nil {
+		return colour(d.Rail)
 	}
 	return deRailInk
+}
+
+// terrainColour is the fill of terrain t.
+func (st *Style) terrainColour(t scenario.Terrain) color.RGBA {
+	if d := st.terrains[t]; d != nil {
+		return colour(d.Fill)
+	}
+	return clearFill
+}
+
+// pattern is the name of terrain t's marks (scenario.Patterns), or "".
+func (st *Style) pattern(t scenario.Terrain) string {
+	if d := st.terrains[t]; d != nil {
+		return d.Pattern
+	}
+	return ""
+}
+
+// symbol is the name of unit type t's symbol (scenario.Symbols): the plain
+// box for a type the data does not declare.
+func (st *Style) symbol(t scenario.UnitType) string {
+	if d := st.types[t]; d != nil && d.Symbol != "" {
+		return d.Symbol
+	}
+	return "box"
 }
 
 // lighten mixes c with white: k = 0 keeps c, 1 gives white.

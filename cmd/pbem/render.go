@@ -77,7 +77,7 @@ func setupCounters(g *scenario.Game, s *scenario.Scenario) []render.Counter {
 	var out []render.Counter
 	for _, p := range setupUnits(g, s) {
 		u := p.unit
-		c := render.Counter{Hex: p.hex, Side: u.Side, Type: u.Type, Size: u.Size, Label: counterLabel(u)}
+		c := render.Counter{Hex: p.hex, Side: u.Side, Nation: u.Nation, Type: u.Type, Size: u.Size, Label: counterLabel(u)}
 		if u.IsHQ() && len(u.HQ) > 0 {
 			v := u.HQ[0]
 			c.Values = fmt.Sprintf("%d-%d-%d", v.Shift, v.Command, v.Radius)

@@ -188,6 +188,7 @@ type Map struct {
 	Regions    []*Region    // named hex sets (layers.go)
 	Fronts     []*FrontLine // scenario front lines (layers.go)
 	Layers     []*EdgeLayer // roads, railways and links as edges (layers.go)
+	Boxes      []*Box       // boxes off the map, drawn in its margin (looks.go)
 
 	vocab *Vocabulary // the game's terrains and hexside classes
 }

@@ -195,6 +195,8 @@ func (p *parser) record(r *record) {
 		p.turn(r)
 	case "victory":
 		p.victory(r)
+	case "box":
+		p.box(r)
 	case "terrain", "country":
 		p.override(r)
 	case "town":
@@ -380,7 +382,7 @@ func (p *parser) side(r *record) {
 	if !p.args(r, 1, "side ID name=NAME") {
 		return
 	}
-	p.known(r, "name")
+	p.known(r, "name", "arrow", "rail")
 	id := Side(r.Args[0].Value)
 	if _, dup := p.g.SideNames[id]; dup {
 		p.errf(r.Pos, "side %s declared twice", id)
@@ -388,6 +390,7 @@ func (p *parser) side(r *record) {
 	p.g.Sides = append(p.g.Sides, id)
 	p.g.SideNames[id] = p.str(r, "name", true)
 	p.source(r, "")
+	p.sideLook(r, id)
 }
 
 func (p *parser) sideField(r *record, key string) Side {

@@ -17,6 +17,7 @@ type Vocabulary struct {
 	UnitTypes   []*UnitTypeDef
 	UnitSizes   []*UnitSizeDef
 	Nations     []*Nation
+	Sides       []*SideDef  // the sides as a map draws them (looks.go)
 	Attributes  []*AttrDecl // fields of records a rules system reads (attrs.go)
 	// Defaulted names the kinds (terrain-type, hexside-type, unit-type,
 	// unit-size, nation, attribute) the data declared none of.
@@ -31,8 +32,12 @@ type TerrainDef struct {
 	Letter Terrain
 	Name   string
 	Enter  bool
-	Src    Source
-	Pos    Pos
+	// Fill and Pattern are how a map draws it (looks.go).
+	Fill     Colour
+	Pattern  string
+	FieldSrc map[string]Source // the source of each look field
+	Src      Source
+	Pos      Pos
 }
 
 // HexsideDef declares one class of hexside: its id (the word of river and
@@ -47,10 +52,12 @@ type HexsideDef struct {
 
 // UnitTypeDef declares one unit type (the type= of a unit record).
 type UnitTypeDef struct {
-	ID   UnitType
-	Name string
-	Src  Source
-	Pos  Pos
+	ID       UnitType
+	Name     string
+	Symbol   string            // the symbol a map draws (one of Symbols)
+	FieldSrc map[string]Source // the source of each look field
+	Src      Source
+	Pos      Pos
 }
 
 // UnitSizeDef declares one unit-size symbol (the size= of a unit record).
@@ -67,8 +74,13 @@ type Nation struct {
 	ID   string
 	Name string
 	Side Side
-	Src  Source
-	Pos  Pos
+	// How a map draws its counters (looks.go): their fill, the ink of
+	// their text and symbols, and a marking (a short text) or an emblem.
+	Fill, Ink       Colour
+	Marking, Emblem string
+	FieldSrc        map[string]Source // the source of each look field
+	Src             Source
+	Pos             Pos
 }
 
 // defaultSrc is the source of a default declaration.
@@ -103,6 +115,8 @@ func DefaultVocabulary() *Vocabulary {
 	}{{"III", "regiment"}, {"X", "brigade"}, {"XX", "division"}, {"XXX", "corps"}} {
 		v.UnitSizes = append(v.UnitSizes, &UnitSizeDef{ID: s.id, Name: s.name, Src: defaultSrc})
 	}
+	defaultLooks(v)
+	v.Defaulted = []string{"terrain-type", "hexside-type", "unit-type", "unit-size"}
 	return v
 }
 
@@ -208,8 +222,9 @@ func (p *parser) declare(r *record) {
 	dup := func(prev Pos) { p.errf(r.Pos, "%s %s already declared at %s", r.Keyword, id, prev) }
 	switch r.Keyword {
 	case "terrain-type":
-		p.known(r, "letter", "name", "enter")
+		p.known(r, "letter", "name", "enter", "fill", "pattern")
 		d := &TerrainDef{ID: id, Name: p.str(r, "name", true), Enter: p.yesNo(r, "enter", true), Src: src, Pos: r.Pos}
+		p.terrainLook(r, d)
 		l := p.str(r, "letter", true)
 		if len(l) != 1 || l == "-" {
 			p.errf(r.Pos, "terrain-type %s: letter=%s: want one character other than -", id, l)
@@ -235,12 +250,14 @@ func (p *parser) declare(r *record) {
 		}
 		v.HexsideDefs = append(v.HexsideDefs, &HexsideDef{ID: SideClass(id), Name: p.str(r, "name", true), Cross: p.yesNo(r, "cross", true), Src: src, Pos: r.Pos})
 	case "unit-type":
-		p.known(r, "name")
+		p.known(r, "name", "symbol")
 		if q := v.UnitType(UnitType(id)); q != nil {
 			dup(q.Pos)
 			return
 		}
-		v.UnitTypes = append(v.UnitTypes, &UnitTypeDef{ID: UnitType(id), Name: p.str(r, "name", true), Src: src, Pos: r.Pos})
+		d := &UnitTypeDef{ID: UnitType(id), Name: p.str(r, "name", true), Src: src, Pos: r.Pos}
+		p.unitTypeLook(r, d)
+		v.UnitTypes = append(v.UnitTypes, d)
 	case "unit-size":
 		p.known(r, "name")
 		if q := v.UnitSize(Size(id)); q != nil {
@@ -249,12 +266,14 @@ func (p *parser) declare(r *record) {
 		}
 		v.UnitSizes = append(v.UnitSizes, &UnitSizeDef{ID: Size(id), Name: p.str(r, "name", true), Src: src, Pos: r.Pos})
 	case "nation":
-		p.known(r, "name", "side")
+		p.known(r, "name", "side", "fill", "ink", "marking", "emblem")
 		if q := v.Nation(id); q != nil {
 			dup(q.Pos)
 			return
 		}
-		v.Nations = append(v.Nations, &Nation{ID: id, Name: p.str(r, "name", true), Side: p.sideField(r, "side"), Src: src, Pos: r.Pos})
+		n := &Nation{ID: id, Name: p.str(r, "name", true), Side: p.sideField(r, "side"), Src: src, Pos: r.Pos}
+		p.nationLook(r, n)
+		v.Nations = append(v.Nations, n)
 	}
 }
 
@@ -304,6 +323,7 @@ func (p *parser) finishVocab() {
 	if len(v.Attributes) == 0 {
 		v.Attributes, v.Defaulted = defaultAttrs(), append(v.Defaulted, "attribute")
 	}
+	v.fillLooks()
 	p.g.Map.vocab = v
 }
 

@@ -132,12 +132,12 @@ func counters(v *engine.Board) []render.Counter {
 			cs = append(cs, render.Counter{Hex: p.Hex, Side: p.Side, Marker: true, Label: p.ID})
 			continue
 		}
-		cs = append(cs, render.Counter{Hex: p.Hex, Side: p.Side, Type: p.Type, Size: p.Size, Label: label(p.ID, p.Side),
+		cs = append(cs, render.Counter{Hex: p.Hex, Side: p.Side, Nation: p.Nation, Type: p.Type, Size: p.Size, Label: label(p.ID, p.Side),
 			Values: p.Values, Reduced: p.Steps < p.MaxSteps, OutOfSupply: p.OutOfSupply, OutOfCommand: p.OutOfCommand,
 			Strength: p.Strength, Group: p.Group})
 	}
 	for _, g := range v.Ghosts {
-		c := render.Counter{Hex: g.Hex, Side: g.Side, Type: g.Type, Size: g.Size, Ghost: true, Values: g.When}
+		c := render.Counter{Hex: g.Hex, Side: g.Side, Nation: g.Nation, Type: g.Type, Size: g.Size, Ghost: true, Values: g.When}
 		if token, ok := strings.CutPrefix(g.ID, "marker "); ok && g.Marker {
 			c.Marker, c.Label = true, token
 		} else {
