@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -122,62 +123,32 @@ func DefaultVocabulary() *Vocabulary {
 
 // Terrain returns the declaration of terrain letter t, or nil.
 func (v *Vocabulary) Terrain(t Terrain) *TerrainDef {
-	for _, d := range v.Terrains {
-		if d.Letter == t {
-			return d
-		}
-	}
-	return nil
+	return first(v.Terrains, func(d *TerrainDef) bool { return d.Letter == t })
 }
 
 // TerrainByKey finds a terrain by its letter or its id.
 func (v *Vocabulary) TerrainByKey(s string) *TerrainDef {
-	for _, d := range v.Terrains {
-		if d.ID == s || (len(s) == 1 && d.Letter == Terrain(s[0])) {
-			return d
-		}
-	}
-	return nil
+	return first(v.Terrains, func(d *TerrainDef) bool { return d.ID == s || (len(s) == 1 && d.Letter == Terrain(s[0])) })
 }
 
 // Hexside returns the declaration of hexside class c, or nil.
 func (v *Vocabulary) Hexside(c SideClass) *HexsideDef {
-	for _, d := range v.HexsideDefs {
-		if d.ID == c {
-			return d
-		}
-	}
-	return nil
+	return first(v.HexsideDefs, func(d *HexsideDef) bool { return d.ID == c })
 }
 
 // UnitType returns the declaration of unit type t, or nil.
 func (v *Vocabulary) UnitType(t UnitType) *UnitTypeDef {
-	for _, d := range v.UnitTypes {
-		if d.ID == t {
-			return d
-		}
-	}
-	return nil
+	return first(v.UnitTypes, func(d *UnitTypeDef) bool { return d.ID == t })
 }
 
 // UnitSize returns the declaration of unit size s, or nil.
 func (v *Vocabulary) UnitSize(s Size) *UnitSizeDef {
-	for _, d := range v.UnitSizes {
-		if d.ID == s {
-			return d
-		}
-	}
-	return nil
+	return first(v.UnitSizes, func(d *UnitSizeDef) bool { return d.ID == s })
 }
 
 // Nation returns a nation by id, or nil.
 func (v *Vocabulary) Nation(id string) *Nation {
-	for _, n := range v.Nations {
-		if n.ID == id {
-			return n
-		}
-	}
-	return nil
+	return first(v.Nations, func(n *Nation) bool { return n.ID == id })
 }
 
 // NationsOf lists the nations fighting for side s, in declaration order.
@@ -395,4 +366,12 @@ func (v *Vocabulary) unitSizeKeys() string {
 		out = append(out, string(d.ID))
 	}
 	return strings.Join(out, ", ")
+}
+
+// first is the first of xs that ok accepts, or nil.
+func first[T any](xs []*T, ok func(*T) bool) *T {
+	if i := slices.IndexFunc(xs, ok); i >= 0 {
+		return xs[i]
+	}
+	return nil
 }
