@@ -6,8 +6,9 @@
 // events) nor changes the state it is called on, a snapshot restored
 // resolves the window to the same events and the same next state, every
 // side's Board and the moderators' build, and the game ends within its
-// scenario's game-turns. It knows the rules systems only through the
-// registry (engine/rulesets) and the engine interfaces.
+// scenario's game-turns. Validate, Preview and the robot must not panic
+// either, and the robot's orders must parse. It knows the rules systems
+// only through the registry (engine/rulesets) and the engine interfaces.
 //
 // The orders are drawn from a seeded generator: the system's robot's
 // orders (through the registry), thinned and reordered, or mutated (unit
@@ -24,13 +25,16 @@
 //	make gamefuzz GAMES=1000
 //
 // -scenario NAME plays only that scenario, -seed N starts from another
-// seed. A failing game is written to testdata/ as a replay file (Record):
-// the system, scenario, options and seed, the window where it failed and
-// why, and the order files every side sent in every window up to it. The
-// test TestReplays plays every testdata/*.txt file again, window by window
-// with the recorded orders and the same dice, under the same checks, and
-// fails where the game fails: once the bug is fixed, the file committed is
-// a regression test. Replay one file with
+// seed. The duration is -duration, not -fuzztime: go test keeps that flag
+// for its own fuzzing, whose inputs are bytes, not games.
+//
+// A failing game is written to testdata/ (-out DIR for elsewhere) as a
+// replay file (Record): the system, scenario, options and seed, the window
+// where it failed and why, and the order files every side sent in every
+// window up to it. TestReplays plays every testdata/*.txt file again,
+// window by window with the recorded orders and the same dice, under the
+// same checks, and fails where the game fails: once the bug is fixed, the
+// file committed is a regression test. Replay one file with
 //
 //	go test ./pbem/gamefuzz -run 'TestReplays/NAME' -v
 package gamefuzz

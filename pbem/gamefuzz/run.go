@@ -15,8 +15,8 @@ import (
 
 // windowsPerTurn bounds the windows of one game-turn: a game that opens
 // more than this many per game-turn of its scenario is taken not to end.
-// gwite opens at most six (set-up, two movement, two cavalry withdrawal
-// and two combat windows, the set-up only once).
+// A gwite game-turn opens at most six (a movement, a cavalry withdrawal
+// and a combat window a side), and the set-up one more.
 const windowsPerTurn = 32
 
 // game is one game being played and checked.
