@@ -309,13 +309,13 @@ func (g *gen) hex(b *engine.Board) string {
 		}
 		fallthrough
 	case r < 17:
-		return hexWord(hex.Hex{Row: 1 + g.rng.IntN(grid.Rows), Col: 1 + g.rng.IntN(grid.Cols)})
+		return hexWord(grid.Hex(1+g.rng.IntN(grid.Rows), 1+g.rng.IntN(grid.Cols)))
 	}
 	switch g.rng.IntN(4) {
 	case 0: // past the last column: a naive index makes it the next row's first hex
-		return hexWord(hex.Hex{Row: 1 + g.rng.IntN(grid.Rows), Col: grid.Cols + 1})
+		return hexWord(grid.Hex(1+g.rng.IntN(grid.Rows), grid.Cols+1))
 	case 1:
-		return hexWord(hex.Hex{Row: grid.Rows + 1, Col: 1 + g.rng.IntN(grid.Cols)})
+		return hexWord(grid.Hex(grid.Rows+1, 1+g.rng.IntN(grid.Cols)))
 	}
 	return []string{"0000", "9999", "0100", "12a4", "291", "29180"}[g.rng.IntN(6)]
 }

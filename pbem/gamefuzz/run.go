@@ -173,7 +173,7 @@ func (g *game) window(st engine.State, sent []Sent) (engine.State, string) {
 		if p := guard("Validate", func() { st.Validate(s.Side, f.Orders) }); p != "" {
 			return nil, p
 		}
-		if p := guard("Preview", func() { st.Preview(s.Side, f.Orders) }); p != "" {
+		if p := guard("Preview", func() { rulesets.Preview(st, s.Side, f.Orders) }); p != "" {
 			return nil, p
 		}
 	}
