@@ -25,7 +25,7 @@ var (
 
 // defaultGames is how many games the plain `go test` run plays: about two
 // minutes on two cores.
-const defaultGames = 300
+const defaultGames = 240
 
 // maxFailures stops a run: past this many, the rest say nothing new.
 const maxFailures = 20
