@@ -6,7 +6,7 @@ TOOLS       := $(CURDIR)/.tools
 STATICCHECK := $(TOOLS)/staticcheck
 OUT         ?= out
 
-.PHONY: all build run test deps check vet staticcheck unit race bench fmt golden fuzz clean
+.PHONY: all build run test deps check vet staticcheck unit race bench fmt golden fuzz gamefuzz clean
 
 all: build
 
@@ -102,6 +102,15 @@ fuzz:
 		echo "$(GO) test -run XXX -fuzz '^$${t%%:*}\$$' -fuzztime $(FUZZTIME) $${t#*:}"; \
 		$(GO) test -run XXX -fuzz "^$${t%%:*}\$$" -fuzztime $(FUZZTIME) $${t#*:} || exit 1; \
 	done
+
+# Whole games of every ruleset with random orders, legal and not
+# (pbem/gamefuzz): GAMES of them, or as many as GAMEFUZZTIME allows (a Go
+# duration, 30m). `make unit` plays a few hundred; a failing game is
+# written to pbem/gamefuzz/testdata/ to replay.
+GAMES ?= 1000
+GAMEFUZZTIME ?=
+gamefuzz:
+	$(GO) test ./pbem/gamefuzz -run '^TestGames$$' -v -timeout 0 $(if $(GAMEFUZZTIME),-duration $(GAMEFUZZTIME),-games $(GAMES))
 
 clean:
 	rm -rf bin $(OUT) $(TOOLS) $(DEMO)

@@ -24,7 +24,9 @@ type Search[N comparable] struct {
 	// Index, if set, numbers every node the search can meet from 0 to
 	// Size-1 (a hex's place on its grid): the search then keeps its
 	// tables in slices rather than maps, which is faster and gives the
-	// same results.
+	// same results. A node outside the numbering (below 0, or Size and
+	// above) is one the search never reaches: asking its Cost or Path is
+	// asking of a node off the map.
 	Index func(n N) int
 	Size  int
 }
@@ -165,7 +167,11 @@ func newDense[N comparable](index func(N) int, size int) *dense[N] {
 }
 
 func (t *dense[N]) cost(n N) (int, bool) {
-	c := t.c[t.index(n)]
+	i := t.index(n)
+	if i < 0 || i >= len(t.c) {
+		return 0, false // outside the numbering: never reached, as sparse says
+	}
+	c := t.c[i]
 	return int(c), c >= 0
 }
 

@@ -128,6 +128,36 @@ func TestSearchDenseMatchesSparse(t *testing.T) {
 	}
 }
 
+// A dense search asked of a node outside its numbering says it was not
+// reached, as the map-based one does, instead of indexing past its
+// tables: an order's destination off the map (found by pbem/gamefuzz).
+func TestSearchDenseOutsideNumbering(t *testing.T) {
+	s := Search[hex.Hex]{Edges: hexEdges(nil, func(hex.Hex) int { return 1 }), Less: hex.Hex.Less, Limit: 3,
+		Index: func(h hex.Hex) int {
+			if !grid.Contains(h) {
+				return -1
+			}
+			return grid.Index(h)
+		},
+		Size: grid.Size()}
+	r := s.Run(hex.Hex{Row: 1, Col: 1})
+	for _, h := range []hex.Hex{{Row: 0, Col: 0}, {Row: 1, Col: 0}, {Row: grid.Rows + 1, Col: 1}, {Row: 99, Col: 99}} {
+		if c, ok := r.Cost(h); ok || r.Path(h) != nil {
+			t.Errorf("%s, off the map: reached at cost %d, path %v", h, c, r.Path(h))
+		}
+	}
+	// The numbering may go past the table too (an Index that numbers
+	// every hex): such a node is not reached either.
+	s.Index = func(h hex.Hex) int { return grid.Index(h) }
+	r = s.Run(hex.Hex{Row: 1, Col: 1})
+	if _, ok := r.Cost(hex.Hex{Row: grid.Rows + 1, Col: 1}); ok {
+		t.Error("a node numbered past Size is reached")
+	}
+	if c, ok := r.Cost(hex.Hex{Row: 1, Col: 2}); !ok || c != 1 {
+		t.Errorf("the neighbour of the start: cost %d, %v; want 1", c, ok)
+	}
+}
+
 // A search that stops at its goal finds the goal's cost and path exactly
 // as the full search does, with random costs of 1 to 3 and walls, for
 // every goal the full search reaches.

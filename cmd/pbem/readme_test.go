@@ -778,6 +778,19 @@ func readmeRows() []readmeRow {
 				t.Errorf("%s version, want pbem %s: %v\n%s", bin, version, err, out)
 			}
 		}},
+		{readme: []string{"make gamefuzz GAMES=1000"}, run: func(t *testing.T, x *readmeSite, cmd string) {
+			for _, c := range []struct{ arg, want string }{
+				{"GAMES=1000", "-run '^TestGames$' -v -timeout 0 -games 1000"},
+				{"GAMEFUZZTIME=30m", "-run '^TestGames$' -v -timeout 0 -duration 30m"},
+			} {
+				if dry := x.make(t, "-n", "gamefuzz", c.arg); !strings.Contains(dry, c.want) {
+					t.Errorf("make -n gamefuzz %s:\n%s", c.arg, dry)
+				}
+			}
+			if out := x.make(t, "gamefuzz", "GAMES=2"); !regexp.MustCompile(`\b2 games, \d+ windows, .* 0 failures`).MatchString(out) {
+				t.Errorf("make gamefuzz GAMES=2 plays no two games:\n%s", out)
+			}
+		}},
 		{readme: []string{"make bench"}, run: func(t *testing.T, x *readmeSite, cmd string) {
 			// Without variables, every benchmark for 1s each, as ever.
 			if dry := x.make(t, "-n", "bench"); !strings.Contains(dry, "-bench '.' -benchmem -benchtime 1s ./...") {

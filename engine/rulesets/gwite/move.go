@@ -325,9 +325,10 @@ func (g *Game) landSearch(u *Unit, limit int, goal ...hex.Hex) *engine.Result[he
 	if u.Side() != hiddenSide {
 		near = g.besideMarkers()
 	}
+	grid := g.Map().Grid
 	s := engine.Search[hex.Hex]{
 		Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
-			for d, n := range g.Map().Grid.Neighbours(h) {
+			for d, n := range grid.Neighbours(h) {
 				st := g.stepCost(u, h, d, n)
 				if !st.ok {
 					continue
@@ -340,9 +341,17 @@ func (g *Game) landSearch(u *Unit, limit int, goal ...hex.Hex) *engine.Result[he
 		},
 		Less:  hex.Hex.Less,
 		Limit: limit,
-		// Every hex a move enters is on the map (the step table).
-		Index: g.Map().Grid.Index,
-		Size:  g.Map().Grid.Size(),
+		// Every hex a move enters is on the map (the step table); a hex
+		// off it, the destination of a bad order, has no number, for
+		// Grid.Index would give it an on-map hex's (on 35 columns, 0136
+		// is 0201's).
+		Index: func(h hex.Hex) int {
+			if !grid.Contains(h) {
+				return -1
+			}
+			return grid.Index(h)
+		},
+		Size: grid.Size(),
 	}
 	if len(goal) == 1 {
 		// Every hex costs at least 1 MP (TEC), so the path to the goal

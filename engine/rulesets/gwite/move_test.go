@@ -115,3 +115,26 @@ func TestMoveStopsWhenMPRunOut(t *testing.T) {
 		t.Errorf("no rejection citing std 5.14:\n%s", eventText(l))
 	}
 }
+
+// A move to a hex off the map is refused as such, whatever the id: before
+// or past the map's rows and columns, or one whose grid index is an
+// on-map hex's (0111 on ten columns would be 0201). Found by pbem/gamefuzz
+// as a panic of the cheapest-path search.
+func TestMoveToHexOffTheMap(t *testing.T) {
+	for _, to := range []string{"0000", "0100", "0111", "0301", "9999"} {
+		g := newTestGame(t, testSpec{
+			grid:  []string{". . . . . . . . . .", ". . . . . . . . . ."},
+			split: 5,
+			units: standardUnits,
+			setup: "setup RU-25ID 0102\nsetup RU-HQ 0101\n",
+		})
+		l := testLog(6, 6, 6, 6)
+		g.movementPhase(RU, []engine.Order{testOrder(3, "move RU-25ID to "+to)}, l)
+		if u := g.Unit("RU-25ID"); u.Hex != at("0102") {
+			t.Errorf("to %s: RU-25ID moved to %s:\n%s", to, u.Hex, eventText(l))
+		}
+		if !strings.Contains(eventText(l), to+": it is not on the map [std 5.0]") {
+			t.Errorf("to %s: no refusal for a hex off the map:\n%s", to, eventText(l))
+		}
+	}
+}

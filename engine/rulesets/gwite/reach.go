@@ -16,6 +16,8 @@ func (g *Game) unreachable(u *Unit, dest hex.Hex) (rule, reason string) {
 	side := u.Side()
 	m := g.Map()
 	switch {
+	case !m.Grid.Contains(dest):
+		return "std 5.0", fmt.Sprintf("%s cannot reach %s: it is not on the map", u.ID, dest)
 	case m.Impassable(dest):
 		return "std 5.4", fmt.Sprintf("%s cannot reach %s: it is %s", u.ID, dest, m.TerrainName(m.Terrain(dest)))
 	case g.occupiedBy(dest, enemy(side)) && !(g.OnlyHQs(dest, enemy(side)) && !u.IsHQ() && u.Strength().Attack > 0):

@@ -1,0 +1,5 @@
+//go:build !race
+
+package gamefuzz
+
+const raceEnabled = false
