@@ -17,7 +17,8 @@ type Board struct {
 	SideName string          // the side's name in the game data; "" for the moderators
 	Sides    []Side          // every side, in the game data's order
 	Names    map[Side]string // every side's name in the game data
-	// Nations names each nation a piece's Nation may give, for people.
+	// Nations is each nation's name in the game data, by the id a
+	// Piece's Nation gives.
 	Nations  map[string]string
 	Window   Window // the window now open
 	Turn     int
@@ -146,36 +147,4 @@ func Unwrap(e Event) Event {
 		}
 		e = w.Unwrap()
 	}
-}
-
-// Fixture is a state that adjudication cases can set up and question, for
-// a ruleset that has cases (found through the registry).
-type Fixture interface {
-	State
-	// SetWindow moves a freshly set-up game to the window with this id.
-	SetWindow(id string) error
-	// Adjust changes one thing of a freshly set-up game, by a directive
-	// of the ruleset's own ("steps RU-1C 1").
-	Adjust(directive string) error
-	// Expect checks one expectation of the ruleset's own, in words ("unit
-	// RU-1C at 0613", "vp 3"): what is wrong, "" if it holds; known is
-	// false when the ruleset has no such expectation.
-	Expect(words []string) (problem string, known bool)
-}
-
-// Previewer is a state that can tell a side, before the window is
-// resolved, how its orders will fare (the acknowledgement's remarks); a
-// ruleset without it gets acknowledgements without remarks. Found through
-// the registry.
-type Previewer interface {
-	State
-	// Preview reads side's orders for the open window as things stand,
-	// from what side's View shows and nothing else, without rolling dice:
-	// the path chosen for a move given only its destination, the odds of
-	// an attack, the orders resolution will refuse whatever the dice and
-	// what side cannot see (Refused), and warnings for orders whose fate
-	// hangs on either or that would fare badly. An order neither Refused
-	// nor warned of is not refused when the window is resolved with the
-	// other side sending nothing. Orders Validate refuses get no remark.
-	Preview(side Side, orders []Order) []Remark
 }
