@@ -1,7 +1,8 @@
 // Package rulesets lists every rules system pbem knows, by the name a
 // game's data gives in its `system=` field, with what only some systems
-// have: a computer player, adjudication-case fixtures, rulings. It is the
-// one package outside a ruleset's own that imports it.
+// have (engine/optional.go): a computer player, rulings, checks of their
+// data, adjudication-case fixtures, a preview. It is the one package
+// outside a ruleset's own that imports it.
 package rulesets
 
 import (
