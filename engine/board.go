@@ -33,7 +33,10 @@ type Board struct {
 	// Unseen lists the hexes out of the side's sight, in hex order; nil
 	// when it sees the whole map.
 	Unseen []hex.Hex
-	Score  Score
+	// Track is the turn track a map draws, Turn marked; nil when the
+	// rules system draws none.
+	Track []*scenario.Turn
+	Score Score
 	// Standing is the side's standing orders in force, as orders.
 	Standing []string
 	// MarkerName is what the rules call a marker hiding pieces ("Gruppe
@@ -55,10 +58,12 @@ type Piece struct {
 	Type   scenario.UnitType
 	Size   scenario.Size
 	// OnMap: the piece stands on the map at Hex; otherwise Place says where
-	// it is ("off-map", "due-A", "held").
+	// it is ("off-map", "due-A", "held"), and Box names the box printed
+	// off the map that holds it (a scenario `box`), if it is drawn in one.
 	OnMap bool
 	Hex   hex.Hex
 	Place string
+	Box   string
 	// Values are the numbers printed on the counter ("4-6-5"); Listed is
 	// how a report lists them, when it says more ("HQ 1-2-3 (2h)").
 	Values, Listed  string

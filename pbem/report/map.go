@@ -125,14 +125,14 @@ const (
 func counters(v *engine.Board) []render.Counter {
 	var cs []render.Counter
 	for _, p := range v.Pieces {
-		if !p.OnMap {
+		if !p.OnMap && p.Box == "" {
 			continue
 		}
 		if p.Marker {
 			cs = append(cs, render.Counter{Hex: p.Hex, Side: p.Side, Marker: true, Label: p.ID})
 			continue
 		}
-		cs = append(cs, render.Counter{Hex: p.Hex, Side: p.Side, Nation: p.Nation, Type: p.Type, Size: p.Size, Label: label(p.ID, p.Side),
+		cs = append(cs, render.Counter{Hex: p.Hex, Box: p.Box, Side: p.Side, Nation: p.Nation, Type: p.Type, Size: p.Size, Label: label(p.ID, p.Side),
 			Values: p.Values, Reduced: p.Steps < p.MaxSteps, OutOfSupply: p.OutOfSupply, OutOfCommand: p.OutOfCommand,
 			Strength: p.Strength, Group: p.Group})
 	}
@@ -150,7 +150,7 @@ func counters(v *engine.Board) []render.Counter {
 
 // options are the fog, moves and combats of side's picture.
 func options(v *engine.Board, side engine.Side, title string, events []engine.Event) render.Options {
-	opt := render.Options{Title: title}
+	opt := render.Options{Title: title, Track: v.Track, Turn: v.Turn}
 	type move struct {
 		who  string
 		path []hex.Hex

@@ -3,6 +3,7 @@ package report_test
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -93,6 +94,13 @@ func (v shapeView) Board() *engine.Board {
 			OnMap: true, Hex: p.Hex, Values: u.Str[0].String(), Listed: u.Str[0].String(), Steps: u.Steps, MaxSteps: u.Steps,
 			Strength: u.Str[0].Attack + u.Str[0].Defense})
 	}
+	// A piece held back waits in its side's box off the map.
+	for _, p := range v.g.scen.Held {
+		u := d.Unit(p.Unit)
+		all = append(all, engine.Piece{ID: u.ID, Name: u.Name, Side: u.Side, Type: u.Type, Size: u.Size, Place: "held",
+			Box: "al-reserve", Values: u.Str[0].String(), Listed: u.Str[0].String(), Steps: u.Steps, MaxSteps: u.Steps})
+	}
+	b.Track = d.TurnTrack(v.g.scen)
 	seen := func(h hex.Hex) bool {
 		if v.side == engine.Moderator {
 			return true
@@ -105,7 +113,7 @@ func (v shapeView) Board() *engine.Board {
 		return false
 	}
 	for _, p := range all {
-		if p.Side == v.side || seen(p.Hex) {
+		if p.Side == v.side || v.side == engine.Moderator || p.OnMap && seen(p.Hex) {
 			b.Pieces = append(b.Pieces, p)
 		}
 	}
@@ -179,8 +187,17 @@ func TestAGameOfAnotherShape(t *testing.T) {
 			t.Errorf("the Central Powers' report does not say %q:\n%s", want, text)
 		}
 	}
-	if strings.Contains(text, "RU-3C") {
-		t.Errorf("the Central Powers' report names RU-3C, out of their sight:\n%s", text)
+	for _, hidden := range []string{"RU-3C", "RU-9"} {
+		if strings.Contains(text, hidden) {
+			t.Errorf("the Central Powers' report names %s, out of their sight:\n%s", hidden, text)
+		}
+	}
+	al, err := templates.Text(report.Build(g, report.Input{Game: "s1", Side: "AL"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(al), " "), "RU-9 held 1/1 4-4-4 9th Army") {
+		t.Errorf("the Allies' report does not list RU-9, held back:\n%s", al)
 	}
 	twin, err := templates.JSON(r)
 	if err != nil {
@@ -191,26 +208,26 @@ func TestAGameOfAnotherShape(t *testing.T) {
 	}
 
 	img := report.Map(g, "CP", "shape", nil)
-	bare := render.Draw(g.data.Map, nil, render.Options{Title: "shape", Unseen: func(h hex.Hex) bool {
+	bare := render.Draw(g.data.Map, nil, render.Options{Title: "shape", Track: g.data.TurnTrack(g.scen), Turn: 1, Unseen: func(h hex.Hex) bool {
 		return slices.Contains(g.View("CP").Board().Unseen, h)
 	}})
+	if noTrack := render.Draw(g.data.Map, nil, render.Options{Title: "shape"}); noTrack.Bounds().Dy() >= img.Bounds().Dy() {
+		t.Errorf("the map (%v) has no room for its turn track (%v without)", img.Bounds(), noTrack.Bounds())
+	}
 	if img.Bounds() != bare.Bounds() {
 		t.Fatalf("the map is %v, the bare map %v", img.Bounds(), bare.Bounds())
 	}
 	if bytes.Equal(img.Pix, bare.Pix) {
 		t.Error("the Central Powers' map draws no counter")
 	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(os.TempDir(), "pbem-shape-CP.png")
-	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writePNG(t, img, "pbem-shape-CP.png")
 	if report.Sketch(g, "CP", nil) == report.Sketch(g, engine.Moderator, nil) {
 		t.Error("the Central Powers' map shows what the moderators' does")
 	}
+	if !strings.Contains(report.Sketch(g, "AL", nil), "Box:al-reserve") {
+		t.Errorf("the Allies' map does not draw RU-9 in its box:\n%s", report.Sketch(g, "AL", nil))
+	}
+	writePNG(t, report.Map(g, "AL", "shape", nil), "pbem-shape-AL.png")
 }
 
 // A rules system without a preview gets an acknowledgement that says the
@@ -229,5 +246,17 @@ func TestAcknowledgementWithoutPreview(t *testing.T) {
 	a := ack.Acknowledge(ack.Ack{Game: "s1", Side: "CP", Window: g.Window(), Deadline: "soon", File: f, Result: res})
 	if !res.Unpreviewed || !strings.Contains(strings.Join(strings.Fields(a), " "), "The rules of this game give no preview") {
 		t.Errorf("the acknowledgement does not say there is no preview:\n%s", a)
+	}
+}
+
+// writePNG writes img under the temporary directory, to be looked at.
+func writePNG(t *testing.T, img image.Image, name string) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(os.TempDir(), name), buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
