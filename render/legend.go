@@ -86,10 +86,8 @@ func (r *renderer) mapItems() []legendItem {
 // featureItems are the map's hexsides, borders, rails and places.
 func (r *renderer) featureItems() []legendItem {
 	s, c := r.s, r.c
-	items := []legendItem{
-		r.lineSym("river", math.Max(1.5, 0.055*s), riverInk),
-		r.lineSym("major river", math.Max(2.5, 0.11*s), riverInk),
-		r.lineSym("blocked hexside", math.Max(2.5, 0.1*s), blockedInk),
+	items := r.hexsideItems()
+	items = append(items, []legendItem{
 		{symW: 0.6 * s, label: "border", draw: func(o pt) {
 			a, b := pt{o.X - 0.27*s, o.Y}, pt{o.X + 0.27*s, o.Y}
 			w := math.Max(2, 0.07*r.s)
@@ -99,7 +97,7 @@ func (r *renderer) featureItems() []legendItem {
 			c.seg(a.lerp(b, 0.6), b, w)
 			c.fill(borderInk)
 		}},
-	}
+	}...)
 	items = append(items, r.railItems()...)
 	return append(items, []legendItem{
 		{symW: 0.3 * s, label: "town", draw: func(o pt) {
@@ -387,6 +385,31 @@ func (r *renderer) stackItems() []legendItem {
 		items = append(items, legendItem{symW: 2*r.badgeRadius() + 2, label: st.hex.String() + ": " + strings.Join(us, ", "), draw: func(o pt) {
 			r.badge(image.Pt(int(math.Round(o.X)), int(math.Round(o.Y))), n)
 		}})
+	}
+	return items
+}
+
+// hexsideItems are the classes of hexside: Tannenberg's three, or the ones
+// the data declares, each by its name, drawn as the map draws it.
+func (r *renderer) hexsideItems() []legendItem {
+	s := r.s
+	river := func(label string) legendItem { return r.lineSym(label, math.Max(1.5, 0.055*s), riverInk) }
+	major := func(label string) legendItem { return r.lineSym(label, math.Max(2.5, 0.11*s), riverInk) }
+	blocked := func(label string) legendItem { return r.lineSym(label, math.Max(2.5, 0.1*s), blockedInk) }
+	v := r.m.Vocab()
+	if slices.Contains(v.Defaulted, "hexside-type") {
+		return []legendItem{river("river"), major("major river"), blocked("blocked hexside")}
+	}
+	var items []legendItem
+	for _, d := range v.HexsideDefs {
+		switch {
+		case d.ID == scenario.MajorRiver:
+			items = append(items, major(d.Name))
+		case !d.Cross:
+			items = append(items, blocked(d.Name))
+		default:
+			items = append(items, river(d.Name))
+		}
 	}
 	return items
 }

@@ -477,18 +477,33 @@ func (r *renderer) hexsides() {
 			c.line(a, b, math.Max(2.5, 0.11*s))
 			c.fill(riverInk)
 		case scenario.Blocked:
-			c.line(a, b, math.Max(2.5, 0.1*s))
-			c.fill(blockedInk)
-			// Cross-hatch ticks mark the side as impassable.
-			d := b.sub(a)
-			n := pt{-d.Y, d.X}.scale(0.09 * s / d.len())
-			for _, t := range [...]float64{0.25, 0.5, 0.75} {
-				m := a.lerp(b, t)
-				c.seg(m.sub(n), m.add(n), math.Max(1.2, 0.04*s))
+			r.blockedSide(a, b)
+		default:
+			// A class the data declares: impassable ones as blocked,
+			// the others as rivers.
+			if d := r.m.Vocab().Hexside(hs.Class); d != nil && !d.Cross {
+				r.blockedSide(a, b)
+				continue
 			}
-			c.fill(blockedInk)
+			c.line(a, b, math.Max(1.5, 0.055*s))
+			c.fill(riverInk)
 		}
 	}
+}
+
+// blockedSide draws a hexside no unit crosses, from a to b: a dark line
+// with cross-hatch ticks.
+func (r *renderer) blockedSide(a, b pt) {
+	c, s := r.c, r.s
+	c.line(a, b, math.Max(2.5, 0.1*s))
+	c.fill(blockedInk)
+	d := b.sub(a)
+	n := pt{-d.Y, d.X}.scale(0.09 * s / d.len())
+	for _, t := range [...]float64{0.25, 0.5, 0.75} {
+		m := a.lerp(b, t)
+		c.seg(m.sub(n), m.add(n), math.Max(1.2, 0.04*s))
+	}
+	c.fill(blockedInk)
 }
 
 // rails draws each rail line through hex centres, with cross-ties.

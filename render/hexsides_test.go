@@ -1,0 +1,71 @@
+package render
+
+import (
+	"slices"
+	"testing"
+
+	"pbem/engine/scenario"
+)
+
+// Hexside classes the data declares are drawn and named in the legend:
+// one no unit crosses as a blocked hexside, one units cross as a river.
+func TestDeclaredHexsideClasses(t *testing.T) {
+	const src = "default src=authored:\"test data\"\n"
+	g, err := scenario.Load([]scenario.File{
+		{Name: "sides/game.txt", Data: []byte(src + `game sides title=Sides rulebook=test system=test
+side CP name="Central Powers"
+side AL name=Allies
+hexside-type stream name=Stream cross=yes
+hexside-type strait name=Strait cross=no
+grid rows=3 cols=3 parity=even-rows-west
+turn 1
+`)},
+		{Name: "sides/map.txt", Data: []byte(src + `country-letter G CP
+country-letter R AL
+terrain
+row 01  . . .
+row 02 . . .
+row 03  . . .
+end
+country
+row 01  R R G
+row 02 R R G
+row 03  R R G
+end
+hexside strait 0101/0102
+river Bug stream 0202/0203
+`)},
+		{Name: "sides/units.txt", Data: []byte(src + "unit CP-1 side=CP type=inf size=XX name=One sp=1 steps=1 str=1-1-1 tcr=1\n")},
+		{Name: "sides/scenario-a.txt", Data: []byte(src + "scenario a title=A case=test first=1 last=1\nsetup CP-1 0303\n")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := drawLaid(g.Map, nil, Options{})
+	for _, c := range []struct {
+		a, b string
+		ink  [3]uint8
+	}{{"0101", "0102", [3]uint8{blockedInk.R, blockedInk.G, blockedInk.B}}, {"0202", "0203", [3]uint8{riverInk.R, riverInk.G, riverInk.B}}} {
+		ha, _ := g.Map.Grid.Parse(c.a)
+		hb, _ := g.Map.Grid.Parse(c.b)
+		side, _ := g.Map.Grid.SideBetween(ha, hb)
+		p, q, ok := r.sideEnds(side)
+		if !ok {
+			t.Fatalf("no hexside %s/%s", c.a, c.b)
+		}
+		m := p.lerp(q, 0.4) // between the blocked side's ticks
+		px := r.c.img.RGBAAt(int(m.X), int(m.Y))
+		if [3]uint8{px.R, px.G, px.B} != c.ink {
+			t.Errorf("hexside %s/%s is drawn %v, want %v", c.a, c.b, px, c.ink)
+		}
+	}
+	var labels []string
+	for _, row := range r.leg {
+		for _, it := range row.items {
+			labels = append(labels, it.label)
+		}
+	}
+	if !slices.Contains(labels, "Stream") || !slices.Contains(labels, "Strait") || slices.Contains(labels, "blocked hexside") {
+		t.Errorf("the legend names %q", labels)
+	}
+}
