@@ -1,6 +1,10 @@
 package render
 
 import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
 	"slices"
 	"testing"
 
@@ -10,37 +14,7 @@ import (
 // Hexside classes the data declares are drawn and named in the legend:
 // one no unit crosses as a blocked hexside, one units cross as a river.
 func TestDeclaredHexsideClasses(t *testing.T) {
-	const src = "default src=authored:\"test data\"\n"
-	g, err := scenario.Load([]scenario.File{
-		{Name: "sides/game.txt", Data: []byte(src + `game sides title=Sides rulebook=test system=test
-side CP name="Central Powers"
-side AL name=Allies
-hexside-type stream name=Stream cross=yes
-hexside-type strait name=Strait cross=no
-grid rows=3 cols=3 parity=even-rows-west
-turn 1
-`)},
-		{Name: "sides/map.txt", Data: []byte(src + `country-letter G CP
-country-letter R AL
-terrain
-row 01  . . .
-row 02 . . .
-row 03  . . .
-end
-country
-row 01  R R G
-row 02 R R G
-row 03  R R G
-end
-hexside strait 0101/0102
-river Bug stream 0202/0203
-`)},
-		{Name: "sides/units.txt", Data: []byte(src + "unit CP-1 side=CP type=inf size=XX name=One sp=1 steps=1 str=1-1-1 tcr=1\n")},
-		{Name: "sides/scenario-a.txt", Data: []byte(src + "scenario a title=A case=test first=1 last=1\nsetup CP-1 0303\n")},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := sidesGame(t, "")
 	r := drawLaid(g.Map, nil, Options{})
 	for _, c := range []struct {
 		a, b string
@@ -67,5 +41,80 @@ river Bug stream 0202/0203
 	}
 	if !slices.Contains(labels, "Stream") || !slices.Contains(labels, "Strait") || slices.Contains(labels, "blocked hexside") {
 		t.Errorf("the legend names %q", labels)
+	}
+}
+
+// sidesGame is a small game declaring two hexside classes, and extra
+// records in its game.txt.
+func sidesGame(t *testing.T, extra string) *scenario.Game {
+	t.Helper()
+	const src = "default src=authored:\"test data\"\n"
+	g, err := scenario.Load([]scenario.File{
+		{Name: "sides/game.txt", Data: []byte(src + `game sides title=Sides rulebook=test system=test
+side CP name="Central Powers"
+side AL name=Allies
+` + extra + `
+hexside-type stream name=Stream cross=yes
+hexside-type strait name=Strait cross=no
+grid rows=3 cols=3 parity=even-rows-west
+turn 1
+`)},
+		{Name: "sides/map.txt", Data: []byte(src + `country-letter G CP
+country-letter R AL
+terrain
+row 01  . . .
+row 02 . . .
+row 03  . . .
+end
+country
+row 01  R R G
+row 02 R R G
+row 03  R R G
+end
+hexside strait 0101/0102
+river Bug stream 0202/0203
+`)},
+		{Name: "sides/units.txt", Data: []byte(src + "unit CP-1 side=CP type=inf size=XX name=One sp=1 steps=1 str=1-1-1 tcr=1\n")},
+		{Name: "sides/scenario-a.txt", Data: []byte(src + "scenario a title=A case=test first=1 last=1\nsetup CP-1 0303\n")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// A colour the data declares stays exact in a mailed map however few
+// pixels use it (EncodeMapPNG), where the default look's palette would
+// take the nearest of its own.
+func TestEncodeMapPNGKeepsDeclaredColours(t *testing.T) {
+	g := sidesGame(t, "nation CP name=Central side=CP fill=#d0b070 ink=#7a1fa0\nnation AL name=Allied side=AL")
+	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
+	for i := 0; i < len(img.Pix); i += 4 { // 64 shades of grey: more than MailColours
+		v := uint8(i / 4 % 64 * 4)
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = v, v, v, 0xff
+	}
+	purple := color.RGBA{0x7a, 0x1f, 0xa0, 0xff}
+	img.SetRGBA(5, 5, purple) // one pixel of the nation's ink
+	for _, c := range []struct {
+		name   string
+		encode func(*bytes.Buffer) error
+		exact  bool
+	}{
+		{"EncodeMapPNG", func(b *bytes.Buffer) error { return EncodeMapPNG(b, img, g.Map) }, true},
+		{"EncodePNG", func(b *bytes.Buffer) error { return EncodePNG(b, img) }, false},
+	} {
+		var buf bytes.Buffer
+		if err := c.encode(&buf); err != nil {
+			t.Fatal(err)
+		}
+		back, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, gr, b, _ := back.At(5, 5).RGBA()
+		got := color.RGBA{uint8(r >> 8), uint8(gr >> 8), uint8(b >> 8), 0xff}
+		if (got == purple) != c.exact {
+			t.Errorf("%s: the declared ink comes out %v (exact: %v)", c.name, got, c.exact)
+		}
 	}
 }

@@ -29,8 +29,9 @@ var inks = []color.RGBA{paper, ink, gridInk, hexNumInk, clearFill, forestFill, f
 	markerFill, markerInk, badgeFill, clashInk, oosInk, occInk}
 
 // palette is m's palette: its colours, exact, if it has at most max;
-// otherwise the inks it uses and the colours most used, max in all.
-func palette(m *image.RGBA, max int) []color.RGBA {
+// otherwise the inks it uses (the default look's, then extra, the
+// colours its data declares) and the colours most used, max in all.
+func palette(m *image.RGBA, max int, extra []color.RGBA) []color.RGBA {
 	count := map[color.RGBA]int{}
 	b := m.Bounds()
 	for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -69,8 +70,8 @@ func palette(m *image.RGBA, max int) []color.RGBA {
 	})
 	// The inks the picture has, then the colours most used.
 	var used []color.RGBA
-	for _, c := range inks {
-		if count[c] > 0 && !slices.Contains(used, c) {
+	for _, c := range slices.Concat(inks, extra) {
+		if count[c] > 0 && !slices.Contains(used, c) && len(used) < max {
 			used = append(used, c)
 		}
 	}
@@ -105,8 +106,8 @@ func nearest(pal []color.RGBA, c color.RGBA) uint8 {
 // 5% smaller than its default, for three times the time (a quarter of a
 // second for the whole map), which keeps the median mail under 200 KB;
 // level 9 costs three times as much again for 1.5% less.
-func encodePaletted(w io.Writer, m *image.RGBA, max int) error {
-	pal := palette(m, max)
+func encodePaletted(w io.Writer, m *image.RGBA, max int, extra []color.RGBA) error {
+	pal := palette(m, max, extra)
 	index := make(map[color.RGBA]uint8, len(pal))
 	for i, c := range pal {
 		index[c] = uint8(i)

@@ -9,15 +9,26 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+
+	"pbem/engine/scenario"
 )
 
 // EncodePNG writes img as a PNG small enough to mail. A map is opaque,
 // so an *image.RGBA whose every pixel is opaque is written paletted
 // (encodePaletted): a map is a few dozen flat colours, and 8-bit indexes
 // compress to a third of 8-bit RGB. Anything else goes to image/png.
-func EncodePNG(w io.Writer, img image.Image) error {
+func EncodePNG(w io.Writer, img image.Image) error { return encode(w, img, nil) }
+
+// EncodeMapPNG is EncodePNG for a picture of map m: the colours m's data
+// declares (its sides' rails, its nations' counters, its terrains) stay
+// exact however few pixels use them, as the default look's do.
+func EncodeMapPNG(w io.Writer, img image.Image, m *scenario.Map) error {
+	return encode(w, img, NewStyle(m.Vocab()).inks())
+}
+
+func encode(w io.Writer, img image.Image, extra []color.RGBA) error {
 	if m, ok := img.(*image.RGBA); ok && m.Opaque() {
-		return encodePaletted(w, m, MailColours)
+		return encodePaletted(w, m, MailColours, extra)
 	}
 	e := png.Encoder{CompressionLevel: png.BestSpeed}
 	return e.Encode(w, img)

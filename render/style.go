@@ -126,6 +126,23 @@ func (st *Style) ink(cu Counter) color.RGBA {
 
 // sideColour is the fill of side s's (first nation's) counters: the
 // colour of its fortresses and entry hexes.
+// inks are the opaque colours the data declares: its sides' rails, its
+// nations' counters and inks, its terrains' fills.
+func (st *Style) inks() []color.RGBA {
+	var out []color.RGBA
+	for _, d := range st.v.Sides {
+		out = append(out, st.railInk(d.ID))
+	}
+	for _, n := range st.v.Nations {
+		c := Counter{Side: n.Side, Nation: n.ID}
+		out = append(out, st.fill(c), st.ink(c))
+	}
+	for _, d := range st.v.Terrains {
+		out = append(out, st.terrainColour(d.Letter))
+	}
+	return out
+}
+
 func (st *Style) sideColour(s scenario.Side) color.RGBA { return st.fill(Counter{Side: s}) }
 
 // arrowInk is the colour of a side's moves: translucent, premultiplied.

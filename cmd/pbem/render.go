@@ -58,7 +58,7 @@ the database file.`,
 			fmt.Fprintln(e.stderr, "pbem render:", err)
 			return 1
 		}
-		if err := render.EncodePNG(f, img); err != nil {
+		if err := render.EncodeMapPNG(f, img, g.Map); err != nil {
 			f.Close()
 			fmt.Fprintln(e.stderr, "pbem render: writing", o.out+":", err)
 			return 1

@@ -12,6 +12,7 @@ import (
 
 	"pbem/engine"
 	"pbem/engine/rulesets"
+	"pbem/engine/scenario"
 	"pbem/orders/sig"
 	"pbem/pbem/ack"
 	"pbem/pbem/report"
@@ -762,7 +763,7 @@ func (r *Referee) currentMail(tx *store.Tx, id string, side engine.Side, address
 		Body: intro + "\n\n" + text}
 	img := report.Map(g.state, side, fmt.Sprintf("%s · %s · %s", id, sw.ID, who), nil)
 	var buf bytes.Buffer
-	if err := render.EncodePNG(&buf, img); err != nil {
+	if err := render.EncodeMapPNG(&buf, img, g.data.Map); err != nil {
 		return nil, err
 	}
 	m.Attachments = append(m.Attachments, store.Attachment{Name: "map-" + window + ".png", Type: "image/png", Data: buf.Bytes()})
@@ -778,6 +779,7 @@ func (r *Referee) currentMail(tx *store.Tx, id string, side engine.Side, address
 // where things stand.
 func (r *Referee) Picture(id string, side engine.Side, path string, now time.Time) (int, error) {
 	var img *image.RGBA
+	var m *scenario.Map
 	err := r.db.View(func(tx *store.Tx) error {
 		g, err := r.loadFor(tx, id, side, now)
 		if err != nil {
@@ -787,14 +789,14 @@ func (r *Referee) Picture(id string, side engine.Side, path string, now time.Tim
 		if side != engine.Moderator {
 			who = g.data.SideNames[side]
 		}
-		img = report.Map(g.state, side, fmt.Sprintf("%s · %s · %s", id, g.state.Window().ID, who), nil)
+		img, m = report.Map(g.state, side, fmt.Sprintf("%s · %s · %s", id, g.state.Window().ID, who), nil), g.data.Map
 		return nil
 	})
 	if err != nil {
 		return 0, err
 	}
 	var buf bytes.Buffer
-	if err := render.EncodePNG(&buf, img); err != nil {
+	if err := render.EncodeMapPNG(&buf, img, m); err != nil {
 		return 0, err
 	}
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {

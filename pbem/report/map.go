@@ -84,12 +84,12 @@ func Pictures(st engine.State, side engine.Side, title, zoomTitle string, events
 	if ok {
 		wg.Go(func() {
 			var buf bytes.Buffer
-			zerr = render.EncodePNG(&buf, render.Draw(v.Map, cs, zoom))
+			zerr = render.EncodeMapPNG(&buf, render.Draw(v.Map, cs, zoom), v.Map)
 			zoomed = buf.Bytes()
 		})
 	}
 	var buf bytes.Buffer
-	err = render.EncodePNG(&buf, render.Draw(v.Map, cs, opt))
+	err = render.EncodeMapPNG(&buf, render.Draw(v.Map, cs, opt), v.Map)
 	wg.Wait()
 	return buf.Bytes(), zoomed, errors.Join(err, zerr)
 }
