@@ -284,8 +284,10 @@ func (g Grid) Neighbour(h Hex, d Dir) Hex {
 // off the map.
 func (g Grid) Neighbours(h Hex) [6]Hex {
 	var out [6]Hex
+	q, r := g.Axial(h)
 	for i, d := range Dirs {
-		out[i] = g.Neighbour(h, d)
+		s := axialStep[d]
+		out[i] = g.FromAxial(q+s[0], r+s[1])
 	}
 	return out
 }
