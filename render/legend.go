@@ -99,7 +99,7 @@ func (r *renderer) featureItems() []legendItem {
 		}},
 	}...)
 	items = append(items, r.railItems()...)
-	return append(items, []legendItem{
+	places := []legendItem{
 		{symW: 0.3 * s, label: "town", draw: func(o pt) {
 			c.circle(o, 0.085*s)
 			c.fill(ink)
@@ -127,7 +127,35 @@ func (r *renderer) featureItems() []legendItem {
 			c.polyline(p, 0.045*s)
 			c.fill(trenchInk)
 		}},
-	}...)
+	}
+	// Only what the map has: a game of another shape may have no
+	// fortress or trench.
+	towns, cities := false, false
+	for _, t := range r.m.Towns {
+		towns, cities = towns || !t.City, cities || t.City
+	}
+	for _, it := range places {
+		switch it.label {
+		case "town":
+			if !towns {
+				continue
+			}
+		case "city":
+			if !cities {
+				continue
+			}
+		case "fortress (full-weak)":
+			if len(r.m.Fortresses) == 0 {
+				continue
+			}
+		case "trench":
+			if len(r.m.Trenches) == 0 {
+				continue
+			}
+		}
+		items = append(items, it)
+	}
+	return items
 }
 
 // railItems are a rail item per side whose lines the map has, in the
@@ -389,20 +417,34 @@ func (r *renderer) stackItems() []legendItem {
 	return items
 }
 
-// hexsideItems are the classes of hexside: Tannenberg's three, or the ones
-// the data declares, each by its name, drawn as the map draws it.
+// hexsideItems are the classes of hexside the map has: of Tannenberg's
+// three, or of the ones the data declares, each by its name, drawn as the
+// map draws it.
 func (r *renderer) hexsideItems() []legendItem {
 	s := r.s
 	river := func(label string) legendItem { return r.lineSym(label, math.Max(1.5, 0.055*s), riverInk) }
 	major := func(label string) legendItem { return r.lineSym(label, math.Max(2.5, 0.11*s), riverInk) }
 	blocked := func(label string) legendItem { return r.lineSym(label, math.Max(2.5, 0.1*s), blockedInk) }
 	v := r.m.Vocab()
-	if slices.Contains(v.Defaulted, "hexside-type") {
-		return []legendItem{river("river"), major("major river"), blocked("blocked hexside")}
+	has := map[scenario.SideClass]bool{}
+	for _, hs := range r.m.Hexsides {
+		has[hs.Class] = true
 	}
 	var items []legendItem
+	if slices.Contains(v.Defaulted, "hexside-type") {
+		for _, it := range []struct {
+			class scenario.SideClass
+			item  legendItem
+		}{{scenario.MinorRiver, river("river")}, {scenario.MajorRiver, major("major river")}, {scenario.Blocked, blocked("blocked hexside")}} {
+			if has[it.class] {
+				items = append(items, it.item)
+			}
+		}
+		return items
+	}
 	for _, d := range v.HexsideDefs {
 		switch {
+		case !has[d.ID]:
 		case d.ID == scenario.MajorRiver:
 			items = append(items, major(d.Name))
 		case !d.Cross:
