@@ -13,10 +13,9 @@ const Moderator Side = ""
 // that they serve every rules system. A ruleset fills it from its View
 // (View.Board), through its own fog of war.
 type Board struct {
-	Side     Side            // Moderator: the moderators' board, everything
-	SideName string          // the side's name in the game data; "" for the moderators
-	Sides    []Side          // every side, in the game data's order
-	Names    map[Side]string // every side's name in the game data
+	Side  Side            // Moderator: the moderators' board, everything
+	Sides []Side          // every side, in the game data's order
+	Names map[Side]string // every side's name in the game data
 	// Nations is each nation's name in the game data, by the id a
 	// Piece's Nation gives.
 	Nations  map[string]string

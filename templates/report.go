@@ -156,18 +156,16 @@ func nonceLine(s string) string {
 // score is the game-turn, the victory points, their level and what each
 // level takes.
 func score(r *Report) string {
-	var s string
+	s := fmt.Sprintf("Game-turn %d of %d", r.Turn, r.LastTurn)
 	switch {
 	case r.NetFor != "":
-		s = fmt.Sprintf("Game-turn %d of %d. Victory points %d (from the %s side)", r.Turn, r.LastTurn, r.VP, r.NetFor)
+		s += fmt.Sprintf(". Victory points %d (from the %s side)", r.VP, r.NetFor)
 	case len(r.Scores) > 0:
 		var each []string
 		for _, sc := range r.Scores {
 			each = append(each, fmt.Sprintf("%s %d", sc.Name, sc.VP))
 		}
-		s = fmt.Sprintf("Game-turn %d of %d. Victory points: %s", r.Turn, r.LastTurn, strings.Join(each, ", "))
-	default:
-		s = fmt.Sprintf("Game-turn %d of %d", r.Turn, r.LastTurn)
+		s += ". Victory points: " + strings.Join(each, ", ")
 	}
 	if r.Level != "" {
 		s += ": " + r.Level

@@ -84,7 +84,7 @@ The exit status is 1 if any file has a problem.`,
 				complain(e, o, err.Error())
 				return 1
 			}
-			rs, hexes = r, engine.Hexes(st)
+			rs, hexes = r, g.Map.Grid.Codec
 			bind = func(f *orders.File) ([]string, []string, error) { return bindAtStart(st, g.Sides, game, f) }
 		}
 		status := 0

@@ -71,12 +71,7 @@ func defaultAttrs() []*AttrDecl {
 // Attribute returns the declaration of attribute name on records of
 // keyword rec, or nil.
 func (v *Vocabulary) Attribute(rec, name string) *AttrDecl {
-	for _, a := range v.Attributes {
-		if a.Record == rec && a.Name == name {
-			return a
-		}
-	}
-	return nil
+	return first(v.Attributes, func(a *AttrDecl) bool { return a.Record == rec && a.Name == name })
 }
 
 // attrNames lists the attributes records of keyword rec may carry.

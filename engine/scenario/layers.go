@@ -76,33 +76,18 @@ func (l *EdgeLayer) Between(a, b hex.Hex) []*Edge {
 
 // Region looks up a region by id; nil if there is none.
 func (m *Map) Region(id string) *Region {
-	for _, r := range m.Regions {
-		if r.ID == id {
-			return r
-		}
-	}
-	return nil
+	return first(m.Regions, func(r *Region) bool { return r.ID == id })
 }
 
 // Front looks up a front line by id; nil if there is none.
 func (m *Map) Front(id string) *FrontLine {
-	for _, f := range m.Fronts {
-		if f.ID == id {
-			return f
-		}
-	}
-	return nil
+	return first(m.Fronts, func(f *FrontLine) bool { return f.ID == id })
 }
 
 // Layer looks up an edge layer by id; nil if there is none. The rail
 // records of a game make the layer "rail" (RailLayer).
 func (m *Map) Layer(id string) *EdgeLayer {
-	for _, l := range m.Layers {
-		if l.ID == id {
-			return l
-		}
-	}
-	return nil
+	return first(m.Layers, func(l *EdgeLayer) bool { return l.ID == id })
 }
 
 // RailLayer reads the map's rail lines as an edge layer "rail": an edge for

@@ -77,12 +77,7 @@ type Box struct {
 
 // Side returns the look of side s, or nil.
 func (v *Vocabulary) Side(s Side) *SideDef {
-	for _, d := range v.Sides {
-		if d.ID == s {
-			return d
-		}
-	}
-	return nil
+	return first(v.Sides, func(d *SideDef) bool { return d.ID == s })
 }
 
 // defaultLookSrc is the source of a look the data does not declare.

@@ -45,12 +45,7 @@ func (t *Table) Col(key string) int {
 
 // Row returns the row of key, or nil.
 func (t *Table) Row(key string) *TableRow {
-	for _, r := range t.Rows {
-		if r.Key == key {
-			return r
-		}
-	}
-	return nil
+	return first(t.Rows, func(r *TableRow) bool { return r.Key == key })
 }
 
 // Cell returns the cell at row and column keys.
@@ -64,12 +59,7 @@ func (t *Table) Cell(row, col string) (TableCell, bool) {
 
 // Table looks up a table of the data by id; nil if the data has none.
 func (g *Game) Table(id string) *Table {
-	for _, t := range g.Tables {
-		if t.ID == id {
-			return t
-		}
-	}
-	return nil
+	return first(g.Tables, func(t *Table) bool { return t.ID == id })
 }
 
 // table reads a table record:

@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"pbem/engine"
+	"pbem/engine/hex"
 	"pbem/engine/rulesets"
 	"pbem/engine/scenario"
 	"pbem/orders"
@@ -117,7 +118,7 @@ func Run(name string, src []byte) *Result {
 		return r
 	}
 	r.Title = c.Title
-	st, err := c.build()
+	st, hexes, err := c.build()
 	if err != nil {
 		r.failf("set-up: %v", err)
 		return r
@@ -133,7 +134,7 @@ func Run(name string, src []byte) *Result {
 		if !ok {
 			continue
 		}
-		f, err := orders.ParseWith(fmt.Sprintf("%s[orders %s]", name, side), []byte(c.Sections[sec]), verbs, engine.Hexes(st))
+		f, err := orders.ParseWith(fmt.Sprintf("%s[orders %s]", name, side), []byte(c.Sections[sec]), verbs, hexes)
 		if err != nil {
 			r.failf("orders %s do not parse: %v", side, err)
 			return r
@@ -191,37 +192,38 @@ func stripComments(s string) string {
 	return b.String()
 }
 
-// build sets up the game the case starts from.
-func (c *Case) build() (engine.State, error) {
+// build sets up the game the case starts from, and says how its data
+// numbers hexes.
+func (c *Case) build() (engine.State, hex.Codec, error) {
 	var data *scenario.Game
 	var scen *scenario.Scenario
 	if name := strings.TrimSpace(stripComments(c.Sections["scenario"])); name != "" {
 		cat, err := scenarios.Embedded()
 		if err != nil {
-			return nil, err
+			return nil, hex.Codec{}, err
 		}
 		data, scen, err = cat.Find(name)
 		if err != nil {
-			return nil, err
+			return nil, hex.Codec{}, err
 		}
 	} else {
 		files, err := c.files()
 		if err != nil {
-			return nil, err
+			return nil, hex.Codec{}, err
 		}
 		data, err = scenario.LoadWith(files, rulesets.CheckData)
 		if err != nil {
-			return nil, err
+			return nil, hex.Codec{}, err
 		}
 		scen = data.Scenarios[0]
 	}
 	st, err := rulesets.New(data, scen, nil)
 	if err != nil {
-		return nil, err
+		return nil, hex.Codec{}, err
 	}
 	g, ok := rulesets.Fixture(st)
 	if !ok {
-		return nil, fmt.Errorf("the rules system %s has no adjudication cases", st.System())
+		return nil, hex.Codec{}, fmt.Errorf("the rules system %s has no adjudication cases", st.System())
 	}
 	for i, line := range strings.Split(stripComments(c.Sections["state"]), "\n") {
 		line = strings.TrimSpace(line)
@@ -231,18 +233,18 @@ func (c *Case) build() (engine.State, error) {
 		pos := fmt.Sprintf("%s:%d", c.Name, c.Lines["state"]+i)
 		if w, ok := strings.CutPrefix(line, "window "); ok {
 			if err := g.SetWindow(strings.TrimSpace(w)); err != nil {
-				return nil, fmt.Errorf("%s: %v", pos, err)
+				return nil, hex.Codec{}, fmt.Errorf("%s: %v", pos, err)
 			}
 			continue
 		}
 		if err := g.Adjust(line); err != nil {
-			return nil, fmt.Errorf("%s: %v", pos, err)
+			return nil, hex.Codec{}, fmt.Errorf("%s: %v", pos, err)
 		}
 	}
 	if err := g.Check(); err != nil {
-		return nil, err
+		return nil, hex.Codec{}, err
 	}
-	return g, nil
+	return g, data.Map.Grid.Codec, nil
 }
 
 // files writes the case's map, units and set-up as a scenario directory.

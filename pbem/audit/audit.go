@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"pbem/engine"
+	hexid "pbem/engine/hex"
 	"pbem/engine/rulesets"
 	"pbem/orders"
 	"pbem/orders/sig"
@@ -79,6 +80,7 @@ type auditor struct {
 	keys    []sig.KeyEntry
 	known   map[string]bool // the keys' hashes
 	rs      engine.Ruleset
+	hexes   hexid.Codec // how the game's data numbers its hexes
 	state   engine.State
 	stateOf string // hash of the state replayed so far
 	// published is the text of the mails sent so far, to find the
@@ -167,6 +169,7 @@ func (a *auditor) game(where string, l *chain.Link) error {
 	if err != nil {
 		return bad(where, "%v", err)
 	}
+	a.hexes = data.Map.Grid.Codec
 	if a.rs, err = rulesets.Lookup(data.System); err != nil {
 		return bad(where, "%v", err)
 	}
@@ -282,7 +285,7 @@ func (a *auditor) orders(where string, l *chain.Link) error {
 	if err != nil {
 		return err
 	}
-	f, err := orders.ParseWith("orders", canonical, a.rs.Verbs(), engine.Hexes(a.state))
+	f, err := orders.ParseWith("orders", canonical, a.rs.Verbs(), a.hexes)
 	if err != nil {
 		return bad(where, "the canonical file does not read: %v", err)
 	}
@@ -342,7 +345,7 @@ func (a *auditor) resolution(l *chain.Link) error {
 		if err != nil {
 			return err
 		}
-		parsed, err := orders.ParseWith(side+" "+w, canonical, a.rs.Verbs(), engine.Hexes(a.state))
+		parsed, err := orders.ParseWith(side+" "+w, canonical, a.rs.Verbs(), a.hexes)
 		if err != nil {
 			return bad(w, "the file of %s does not parse: %v", side, err)
 		}
@@ -353,7 +356,7 @@ func (a *auditor) resolution(l *chain.Link) error {
 		if err != nil {
 			return bad(w, "a robot stood in for %s in a game it cannot play: %v", side, err)
 		}
-		parsed, err := orders.ParseWith("robot", []byte(text), a.rs.Verbs(), engine.Hexes(a.state))
+		parsed, err := orders.ParseWith("robot", []byte(text), a.rs.Verbs(), a.hexes)
 		if err != nil {
 			return bad(w, "the robot's orders for %s: %v", side, err)
 		}

@@ -359,16 +359,12 @@ func (d *demo) drained() bool {
 // them in the body of her mail; Ben attaches the file and a detached
 // signature: the two ways a player's client sends orders.
 func (d *demo) answer(s *seat) error {
-	_, w, err := d.ref.View(game, s.side)
+	orders, w, err := d.ref.Robot(game, s.side)
 	if err != nil {
 		return err
 	}
 	if d.opt.Listen && s.side == d.opt.Hand && (w.Done || w.Turn > d.opt.Turns) {
 		return nil // the person's from here
-	}
-	orders, err := d.ref.Robot(game, s.side)
-	if err != nil {
-		return err
 	}
 	s.sent++
 	text := fmt.Sprintf("Game: %s\nSide: %s\nWindow: %s\nNonce: %s-%s-%d\nFinal: yes\n\n%s", game, s.side, w.ID,

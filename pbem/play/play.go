@@ -54,7 +54,7 @@ func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, ou
 			if err != nil {
 				return sum, fmt.Errorf("%s: %w", w.ID, err)
 			}
-			f, err := orders.ParseWith(fmt.Sprintf("%s %s", w.ID, side), []byte(text), verbs, engine.Hexes(st))
+			f, err := orders.ParseWith(fmt.Sprintf("%s %s", w.ID, side), []byte(text), verbs, g.Map.Grid.Codec)
 			if err != nil {
 				return sum, fmt.Errorf("%s: the robot's %s orders do not parse: %v\n%s", w.ID, side, err, text)
 			}

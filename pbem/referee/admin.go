@@ -840,11 +840,11 @@ func (r *Referee) View(id string, side engine.Side) (engine.View, engine.Window,
 	return st.View(side), st.Window(), nil
 }
 
-// Robot is the computer player's orders for side in the window open in
+// Robot is the computer player's orders for side in the window w open in
 // game id, from side's View alone.
-func (r *Referee) Robot(id string, side engine.Side) (string, error) {
+func (r *Referee) Robot(id string, side engine.Side) (orders string, w engine.Window, err error) {
 	var st engine.State
-	err := r.db.View(func(tx *store.Tx) error {
+	err = r.db.View(func(tx *store.Tx) error {
 		g, err := r.restore(tx, id)
 		if err != nil {
 			return err
@@ -853,7 +853,8 @@ func (r *Referee) Robot(id string, side engine.Side) (string, error) {
 		return nil
 	})
 	if err != nil {
-		return "", err
+		return "", engine.Window{}, err
 	}
-	return rulesets.Robot(st, side)
+	orders, err = rulesets.Robot(st, side)
+	return orders, st.Window(), err
 }

@@ -292,7 +292,7 @@ func (r *Referee) judge(tx *store.Tx, d Delivery, sum string, now time.Time) (v 
 	if name == "" {
 		name = "orders.txt"
 	}
-	f, err := orders.ParseWith(name, s.Text, g.rs.Verbs(), engine.Hexes(g.state))
+	f, err := orders.ParseWith(name, s.Text, g.rs.Verbs(), g.data.Map.Grid.Codec)
 	if cerr != nil {
 		err = cerr
 	}

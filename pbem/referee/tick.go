@@ -140,7 +140,7 @@ func (r *Referee) notify(g *loaded, w store.Window, missing []engine.Side, now t
 // that open the next window.
 func (r *Referee) resolve(g *loaded, pend map[string]*store.Pending, missing []engine.Side, now time.Time) error {
 	sw := g.state.Window()
-	verbs, hexes := g.rs.Verbs(), engine.Hexes(g.state)
+	verbs, hexes := g.rs.Verbs(), g.data.Map.Grid.Codec
 	byside := map[engine.Side][]engine.Order{}
 	for side, p := range pend {
 		f, err := orders.ParseWith(side+" "+sw.ID, p.Canonical, verbs, hexes)
@@ -293,7 +293,7 @@ func (r *Referee) windowMails(before engine.State, g *loaded, events []engine.Ev
 		pictures       []store.Attachment
 	}
 	made := map[engine.Side]*given{}
-	lines := playerLines(g.rs.Verbs(), engine.Hexes(g.state), last)
+	lines := playerLines(g.rs.Verbs(), g.data.Map.Grid.Codec, last)
 	give := func(side engine.Side, who string) *given {
 		if gv, ok := made[side]; ok {
 			return gv

@@ -112,7 +112,7 @@ func Unchanged(before, st engine.State, side engine.Side, events []engine.Event)
 	if opt := options(v, side, "", events); len(opt.Arrows) > 0 || len(opt.Clashes) > 0 {
 		return false
 	}
-	return Sketch(before, side, nil) == Sketch(st, side, nil)
+	return Sketch(before, side, nil) == sketch(v, side, nil)
 }
 
 // A map of this many hexes or more gets a close-up of its fighting, drawn
@@ -213,7 +213,10 @@ func label(id string, side engine.Side) string { return strings.TrimPrefix(id, s
 // deterministic), so two equal sketches draw the same picture; the leak
 // tests compare sketches, a thousandth of the cost of drawing.
 func Sketch(st engine.State, side engine.Side, events []engine.Event) string {
-	v := st.View(side).Board()
+	return sketch(st.View(side).Board(), side, events)
+}
+
+func sketch(v *engine.Board, side engine.Side, events []engine.Event) string {
 	opt := options(v, side, "", events)
 	var b strings.Builder
 	for _, c := range counters(v) {
@@ -225,12 +228,10 @@ func Sketch(st engine.State, side engine.Side, events []engine.Event) string {
 	for _, c := range opt.Clashes {
 		fmt.Fprintf(&b, "clash %+v\n", c)
 	}
-	if opt.Unseen != nil {
+	if len(v.Unseen) > 0 {
 		b.WriteString("unseen")
-		for _, h := range v.Map.Grid.All() {
-			if opt.Unseen(h) {
-				b.WriteString(" " + h.String())
-			}
+		for _, h := range v.Unseen {
+			b.WriteString(" " + h.String())
 		}
 		b.WriteString("\n")
 	}

@@ -42,7 +42,7 @@ func Build(st engine.State, in Input) *templates.Report {
 		Address: in.Address, Template: in.Template, Scenario: b.Scenario, Dice: in.Dice, Chain: in.Chain,
 		Next: templates.Window{ID: w.ID, Name: w.Name, Deadline: in.Deadline, Due: slices.Contains(w.Submit, in.Side), Over: w.Done},
 	}
-	r.SideName, r.MarkerName, r.Key = b.SideName, b.MarkerName, b.Key
+	r.SideName, r.MarkerName, r.Key = b.Names[b.Side], b.MarkerName, b.Key
 	score(r, b)
 	var seen []engine.Event
 	for _, e := range in.Events {

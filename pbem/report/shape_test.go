@@ -75,7 +75,7 @@ func (v shapeView) Window() engine.Window { return v.g.Window() }
 // from the typed-in table by the Central Powers' lead.
 func (v shapeView) Board() *engine.Board {
 	d, m := v.g.data, v.g.data.Map
-	b := &engine.Board{Side: v.side, SideName: d.SideNames[v.side], Window: v.Window(), Turn: 1, LastTurn: v.g.scen.Last,
+	b := &engine.Board{Side: v.side, Window: v.Window(), Turn: 1, LastTurn: v.g.scen.Last,
 		Scenario: v.g.scen.Title, Map: m, Sides: d.Sides, Names: d.SideNames}
 	// A piece names its nation where its side has several.
 	b.Nations = map[string]string{}
@@ -130,10 +130,7 @@ func (v shapeView) Board() *engine.Board {
 		b.Score.Points = append(b.Score.Points, engine.Points{Side: s, VP: vp[s]})
 	}
 	lead := vp["CP"] - vp["AL"]
-	for _, t := range d.Tables {
-		if t.ID != "victory" {
-			continue
-		}
+	if t := d.Table("victory"); t != nil {
 		for _, r := range t.Rows {
 			c, _ := t.Cell(r.Key, "min")
 			var min int

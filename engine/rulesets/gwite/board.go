@@ -13,12 +13,12 @@ import (
 // Board implements engine.View: the view in the terms reports, maps and
 // templates share with every ruleset.
 func (v *View) Board() *engine.Board {
-	b := &engine.Board{Side: v.For, SideName: v.SideName(), Window: v.Win, Turn: v.Turn, LastTurn: v.LastTurn(),
-		Scenario: v.ScenarioTitle(), Map: v.Map, Sides: v.data.Sides, Names: v.data.SideNames, Standing: v.Own.Lines()}
+	b := &engine.Board{Side: v.For, Window: v.Win, Turn: v.Turn, LastTurn: v.scen.Last,
+		Scenario: v.scen.Title, Map: v.Map, Sides: v.data.Sides, Names: v.data.SideNames, Standing: v.Own.Lines()}
 	b.MarkerName, b.Key = "Gruppe markers", unitKey
 	// T 21: one net total, from the Russian side.
 	b.Score = engine.Score{Points: []engine.Points{{Side: "RU", VP: v.VP}}, Net: true, Level: v.Level, LevelsCase: "T 21.3"}
-	for _, l := range v.VictoryLevels() {
+	for _, l := range v.data.Victory { // T 21.3
 		b.Score.Levels = append(b.Score.Levels, engine.Level{Min: l.Min, Level: l.Level})
 	}
 	for _, u := range v.Units {
@@ -34,9 +34,11 @@ func (v *View) Board() *engine.Board {
 		p.Marker = strings.HasPrefix(g.ID, "marker ")
 		b.Ghosts = append(b.Ghosts, engine.Ghost{Piece: p, Turn: g.Turn, When: fmt.Sprintf("GT%d", g.Turn), Window: g.Window})
 	}
-	for _, h := range v.Map.Grid.All() {
-		if !v.Sees(h) {
-			b.Unseen = append(b.Unseen, h)
+	if v.sight != nil { // limited fog
+		for _, h := range v.Map.Grid.All() {
+			if !v.sight[h] {
+				b.Unseen = append(b.Unseen, h)
+			}
 		}
 	}
 	if slices.Contains(v.Win.Submit, v.For) {

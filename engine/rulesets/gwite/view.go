@@ -89,27 +89,6 @@ type FortView struct {
 // limited fog).
 func (v *View) Sees(h hex.Hex) bool { return v.sight == nil || v.sight[h] }
 
-// LastTurn is the scenario's last game-turn.
-func (v *View) LastTurn() int { return v.scen.Last }
-
-// ScenarioTitle is the scenario's title.
-func (v *View) ScenarioTitle() string { return v.scen.Title }
-
-// SideName is the viewing side's name in the game data ("" for the
-// moderator).
-func (v *View) SideName() string { return v.data.SideNames[v.For] }
-
-// VictoryLevels is the game's levels of victory, highest first (T 21.3):
-// each holds from its Min up to one below the Min of the level above it.
-// Nil if the game has none.
-func (v *View) VictoryLevels() []scenario.VictoryLevel {
-	var out []scenario.VictoryLevel
-	for _, l := range v.data.Victory {
-		out = append(out, scenario.VictoryLevel{Min: l.Min, Level: l.Level})
-	}
-	return out
-}
-
 // Side implements engine.View.
 func (v *View) Side() engine.Side { return v.For }
 
