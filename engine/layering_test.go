@@ -94,7 +94,7 @@ const registry = "pbem/engine/rulesets"
 
 // rulesets are the packages of the rules systems, each with its own
 // subpackages (its robot).
-var rulesets = []string{"pbem/engine/rulesets/gwite"}
+var rulesets = []string{"pbem/engine/rulesets/gwite", "pbem/engine/rulesets/kw"}
 
 // ruleset is the rules system package path belongs to, or "".
 func ruleset(path string) string {

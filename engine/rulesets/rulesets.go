@@ -13,6 +13,7 @@ import (
 	"pbem/engine"
 	"pbem/engine/rulesets/gwite"
 	"pbem/engine/rulesets/gwite/robot"
+	"pbem/engine/rulesets/kw"
 	"pbem/engine/scenario"
 )
 
@@ -30,6 +31,7 @@ type system struct {
 // all is every rules system; adding one is adding it here.
 var all = []system{
 	{Ruleset: gwite.Ruleset{}, robot: robot.Play, rulings: gwite.RulingsText},
+	{Ruleset: kw.Ruleset{}},
 }
 
 // All is every rules system.

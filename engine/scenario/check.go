@@ -175,7 +175,7 @@ func (g *Game) checkUnits(errs *ErrorList) {
 				errs.add(u.Pos, "unit %s (%s): parent=%s is a %s formation", u.ID, u.Side, u.Parent, f.Side)
 			}
 		}
-		if u.IsHQ() {
+		if u.IsHQ() && len(u.Str) == 0 {
 			if len(u.HQ) == 0 {
 				errs.add(u.Pos, "hq %s: no hq= values", u.ID)
 			}

@@ -419,8 +419,17 @@ type Placement struct {
 	Hex   hex.Hex // set-up hex, if it starts on the map
 	Turn  int     // arrival turn, if a reinforcement
 	Entry string  // entry letter for a reinforcement
-	Src   Source
-	Pos   Pos
+	// Zone is where a player-chosen set-up may go (`deploy` records), as
+	// the ruleset reads its fields, in the order written.
+	Zone []Field
+	Src  Source
+	Pos  Pos
+}
+
+// Field is a key=value field of a record, kept for the ruleset to read.
+type Field struct {
+	Key, Value string
+	Pos        Pos
 }
 
 // Scenario is one of the rulebook's scenarios.
@@ -434,12 +443,21 @@ type Scenario struct {
 	Setup    []*Placement // units on the map at the start, in file order
 	Arrivals []*Placement // scheduled reinforcements
 	Held     []*Placement // units in play but not scheduled (variable arrivals)
-	Turns    []*Turn      // the scenario's own turn track, if it has one
-	Params   []*Param     // the scenario's own rule parameters
-	Victory  []*VictoryLevel
-	Src      Source
-	Pos      Pos
-	File     string
+	// Deploy are units their side places at the start within a zone;
+	// Available are units in an Available box at the start.
+	Deploy, Available []*Placement
+	// VPs are the starting victory points per side, for games that score
+	// each side apart; DeployFirst the side that sets up first; Front the
+	// region of the scenario's front line.
+	VPs         map[Side]int
+	DeployFirst Side
+	Front       string
+	Turns       []*Turn  // the scenario's own turn track, if it has one
+	Params      []*Param // the scenario's own rule parameters
+	Victory     []*VictoryLevel
+	Src         Source
+	Pos         Pos
+	File        string
 }
 
 // Game is one game's whole data: a map, counters and its scenarios.

@@ -235,7 +235,7 @@ func (p *parser) record(r *record) {
 		p.unit(r)
 	case "scenario":
 		p.scenario(r)
-	case "setup", "arrive", "held":
+	case "setup", "arrive", "held", "deploy", "available":
 		p.placement(r)
 	default:
 		p.errf(r.Pos, "unknown record %q", r.Keyword)
@@ -1068,7 +1068,10 @@ func (p *parser) unit(r *record) {
 	} else {
 		p.known(r, append(p.vocab().attrNames("unit"), "side", "nation", "type", "size", "name", "parent", "sp", "steps", "str", "tcr")...)
 		u.Type = UnitType(p.str(r, "type", true))
-		if u.Type != "" && (u.Type == HQ || p.vocab().UnitType(u.Type) == nil) {
+		// An hq record carries Great War in the East's HQ values; a game
+		// that declares its own unit types may have HQs of plain values.
+		hqRecord := u.Type == HQ && !p.vocab().Declared("unit-type")
+		if u.Type != "" && (hqRecord || p.vocab().UnitType(u.Type) == nil) {
 			p.errf(r.Pos, "unit %s: type=%s: want a declared unit type other than hq (%s)", u.ID, u.Type, p.vocab().unitTypeKeys())
 		}
 		u.Size = Size(p.str(r, "size", u.Type != Depot))
@@ -1077,7 +1080,7 @@ func (p *parser) unit(r *record) {
 		}
 		u.SP = p.integer(r, "sp", true, 0)
 		u.Steps = p.integer(r, "steps", true, 1)
-		u.TCR = p.integer(r, "tcr", true, 0)
+		u.TCR = p.integer(r, "tcr", false, 0) // Great War in the East's data check wants 1-4
 		if v := p.str(r, "str", true); v != "" {
 			for _, s := range strings.Split(v, "/") {
 				t, ok := triple(s)
@@ -1114,10 +1117,23 @@ func (p *parser) scenario(r *record) {
 	if !p.args(r, 1, "scenario NAME title=... case=... first=N last=N vp=N") {
 		return
 	}
-	p.known(r, "title", "case", "first", "last", "vp")
+	known := []string{"title", "case", "first", "last", "vp", "deploy-first", "front"}
+	for _, sd := range p.g.Sides {
+		known = append(known, "vp."+string(sd))
+	}
+	p.known(r, known...)
 	s := &Scenario{Name: r.Args[0].Value, Title: p.str(r, "title", true), Case: p.str(r, "case", true),
 		First: p.integer(r, "first", true, 1), Last: p.integer(r, "last", true, 1),
-		StartVP: p.integer(r, "vp", false, 0), Pos: r.Pos, File: r.Pos.File}
+		StartVP: p.integer(r, "vp", false, 0), Pos: r.Pos, File: r.Pos.File,
+		DeployFirst: Side(p.str(r, "deploy-first", false)), Front: p.str(r, "front", false)}
+	for _, sd := range p.g.Sides {
+		if _, ok := r.field("vp." + string(sd)); ok {
+			if s.VPs == nil {
+				s.VPs = map[Side]int{}
+			}
+			s.VPs[sd] = p.integer(r, "vp."+string(sd), true, 0)
+		}
+	}
 	s.Src, _ = p.source(r, "")
 	for _, q := range p.g.Scenarios {
 		if q.Name == s.Name {
@@ -1170,6 +1186,16 @@ func (p *parser) placement(r *record) {
 	case "held":
 		p.known(r)
 		s.Held = append(s.Held, pl)
+	case "available":
+		p.known(r)
+		s.Available = append(s.Available, pl)
+	case "deploy":
+		for _, f := range r.Fields {
+			if !strings.HasSuffix(f.Key, ".src") && f.Key != "src" {
+				pl.Zone = append(pl.Zone, Field{Key: f.Key, Value: f.Value, Pos: f.Pos})
+			}
+		}
+		s.Deploy = append(s.Deploy, pl)
 	}
 }
 

@@ -249,6 +249,9 @@ func (c *Case) build() (engine.State, hex.Codec, error) {
 
 // files writes the case's map, units and set-up as a scenario directory.
 func (c *Case) files() ([]scenario.File, error) {
+	if base, err := c.baseFiles(); base != nil || err != nil {
+		return base, err
+	}
 	rows, split, err := c.grid()
 	if err != nil {
 		return nil, err
@@ -269,6 +272,33 @@ func (c *Case) files() ([]scenario.File, error) {
 		Name: c.Name, Rows: rows, Split: split, Game: c.Sections["game records"],
 		MapRecords: records, Units: units, Setup: c.Sections["setup"],
 	}.Files()
+}
+
+// baseFiles are the game beside the case, when its directory holds one
+// (game.txt, map.txt, units.txt, scenario.txt), with the case's sections
+// added: `-- game records --` to game.txt, `-- map records --` to map.txt,
+// `-- units --` to units.txt, `-- setup --` after the scenario record. Nil
+// when the directory holds no game.
+func (c *Case) baseFiles() ([]scenario.File, error) {
+	dir := filepath.Dir(c.Name)
+	if _, err := os.Stat(filepath.Join(dir, "game.txt")); err != nil {
+		return nil, nil
+	}
+	var out []scenario.File
+	for _, f := range []struct{ name, section string }{
+		{"game.txt", "game records"}, {"map.txt", "map records"}, {"units.txt", "units"}, {"scenario.txt", "setup"},
+	} {
+		data, err := os.ReadFile(filepath.Join(dir, f.name))
+		if err != nil {
+			return nil, fmt.Errorf("the game beside the case: %w", err)
+		}
+		extra := c.Sections[f.section]
+		if extra != "" {
+			data = append(append(data, fmt.Sprintf("# %s, section %s\n", filepath.Base(c.Name), f.section)...), extra...)
+		}
+		out = append(out, scenario.File{Name: filepath.Join(dir, f.name), Data: data})
+	}
+	return out, nil
 }
 
 // Standard is the map a case gets with `-- map --` `standard`: 8 rows by

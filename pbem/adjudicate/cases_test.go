@@ -8,8 +8,13 @@ import (
 
 // TestCases runs every adjudication case of the gwite rules, one subtest
 // per file.
-func TestCases(t *testing.T) {
-	files, err := Files(filepath.Join("..", "..", "engine", "rulesets", "gwite", "testdata", "cases"))
+func TestCases(t *testing.T) { runCases(t, "gwite") }
+
+// TestKWCases runs every adjudication case of the Kaiser's War rules.
+func TestKWCases(t *testing.T) { runCases(t, "kw") }
+
+func runCases(t *testing.T, system string) {
+	files, err := Files(filepath.Join("..", "..", "engine", "rulesets", system, "testdata", "cases"))
 	if err != nil {
 		t.Fatal(err)
 	}

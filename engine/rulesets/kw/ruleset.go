@@ -1,0 +1,152 @@
+// Package kw is the rules system of Kaiser's War in the East (S&T 301,
+// 2016): the whole Eastern Front, 1914-1917, a month or two a turn, armies
+// and corps of six nations (digest 004). Cases are cited by the
+// rulebook's numbers; [Opt: X] is an optional rule.
+package kw
+
+import (
+	"pbem/engine"
+	"pbem/engine/scenario"
+)
+
+// Ruleset is the Kaiser's War in the East system.
+type Ruleset struct{}
+
+// Name implements engine.Ruleset.
+func (Ruleset) Name() string { return "kw" }
+
+// Version implements engine.Ruleset.
+func (Ruleset) Version() int { return 1 }
+
+// The kinds of window (Window.Kind) and the verb table's words for them.
+const (
+	kSetup  = "SETUP"
+	kMob    = "MOB"
+	kReorg  = "REORG"
+	kMove   = "MOVE"
+	kCombat = "COMBAT"
+
+	wSetup  = "setup"
+	wMob    = "mob"
+	wReorg  = "reorg"
+	wMove   = "move"
+	wCombat = "combat"
+	wAny    = "any" // standing orders: any window, either side
+)
+
+// Kinds implements engine.Ruleset: a window per phase in which the
+// phasing player decides (6.2).
+func (Ruleset) Kinds() []engine.Kind {
+	return []engine.Kind{
+		{Kind: kSetup, Name: "deployment", Hours: 96},
+		{Kind: kMob, Name: "mobilization phase", Hours: 48},
+		{Kind: kReorg, Name: "reorganization phase", Hours: 48},
+		{Kind: kMove, Name: "movement phase", Hours: 72},
+		{Kind: kCombat, Name: "combat phase", Hours: 48},
+	}
+}
+
+func one(kind engine.ArgKind, help string) engine.ClauseSpec {
+	return engine.ClauseSpec{Kind: kind, Min: 1, Max: 1, Required: true, Help: help}
+}
+
+func some(kind engine.ArgKind, help string) engine.ClauseSpec {
+	return engine.ClauseSpec{Kind: kind, Min: 1, Required: true, Help: help}
+}
+
+func opt(keyword string, kind engine.ArgKind, max int, help string) engine.ClauseSpec {
+	return engine.ClauseSpec{Keyword: keyword, Kind: kind, Min: 1, Max: max, Help: help}
+}
+
+func must(keyword string, kind engine.ArgKind, max int, help string) engine.ClauseSpec {
+	return engine.ClauseSpec{Keyword: keyword, Kind: kind, Min: 1, Max: max, Required: true, Help: help}
+}
+
+// verbs is the order language of this system.
+var verbs = []engine.Verb{
+	{Name: "place", Summary: "put a unit on the map: at set-up in its zone, or an arrival in a placement hex",
+		Case: "3.2, 9.4", Windows: []string{wSetup, wMob},
+		Clauses: []engine.ClauseSpec{one(engine.UnitID, "UNIT"), must("at", engine.HexID, 1, "HEX")}},
+	{Name: "buy", Summary: "spend VP on a unit of a type (inf, cav, supply, armtrain, alpine, marine, shock, airbase) or on an eliminated counter; placed now at a hex, or later if the chart delays it",
+		Case: "9.3, 9.5, 9.9", Windows: []string{wMob},
+		Clauses: []engine.ClauseSpec{one(engine.AnyWord, "TYPE|UNIT"), opt("nation", engine.AnyWord, 1, "NATION"), opt("at", engine.HexID, 1, "HEX")}},
+	{Name: "demob", Summary: "take units in General Supply off the map into the pool",
+		Case: "9.11", Windows: []string{wMob}, Clauses: []engine.ClauseSpec{some(engine.UnitID, "UNIT...")}},
+	{Name: "breakdown", Summary: "break an army down into its corps in its hex",
+		Case: "10.1", Windows: []string{wReorg}, Clauses: []engine.ClauseSpec{some(engine.UnitID, "ARMY...")}},
+	{Name: "combine", Summary: "build an army from corps in one hex, spending a supply unit in radius",
+		Case: "10.2", Windows: []string{wReorg},
+		Clauses: []engine.ClauseSpec{one(engine.UnitID, "ARMY"), must("from", engine.UnitID, 0, "CORPS..."), must("supply", engine.UnitID, 1, "SUPPLY")}},
+	{Name: "convert", Summary: "turn an HQ to its stronger face for 5 VP and a supply unit (from 1916)",
+		Case: "10.7", Windows: []string{wReorg},
+		Clauses: []engine.ClauseSpec{one(engine.UnitID, "HQ"), must("supply", engine.UnitID, 1, "SUPPLY")}},
+	{Name: "march", Summary: "spend supply units at the start of the phase: units in their radius move double",
+		Case: "11.9, 17.9(1)", Windows: []string{wMove}, Clauses: []engine.ClauseSpec{some(engine.UnitID, "SUPPLY...")}},
+	{Name: "move", Summary: "move a unit by land: to a hex by the cheapest path, along the hexes given (via), or along them and on to the hex",
+		Case: "11.1", Windows: []string{wMove},
+		Clauses: []engine.ClauseSpec{one(engine.UnitID, "UNIT"), opt("to", engine.HexID, 1, "HEX"), opt("via", engine.HexID, 0, "HEX...")}},
+	{Name: "rail", Summary: "move a unit in General Supply by rail within its rail net (once a phase)",
+		Case: "18.1", Windows: []string{wMove},
+		Clauses: []engine.ClauseSpec{one(engine.UnitID, "UNIT"), opt("to", engine.HexID, 1, "HEX"), opt("via", engine.HexID, 0, "HEX...")}},
+	{Name: "sea", Summary: "move a marine corps from a friendly port to another port of the same sea",
+		Case: "21.6", Windows: []string{wMove},
+		Clauses: []engine.ClauseSpec{one(engine.UnitID, "UNIT"), must("to", engine.HexID, 1, "HEX")}},
+	{Name: "supply", Summary: "declare the supply units to spend on Maximum Attack Supply this combat phase",
+		Case: "17.11", Windows: []string{wCombat}, Clauses: []engine.ClauseSpec{some(engine.UnitID, "SUPPLY...")}},
+	{Name: "attack", Summary: "attack an enemy hex with adjacent units, one HQ, declared supply units, a table, and who pursues",
+		Case: "14.0", Windows: []string{wCombat},
+		Clauses: []engine.ClauseSpec{
+			one(engine.HexID, "HEX"),
+			must("with", engine.UnitID, 0, "UNIT..."),
+			opt("hq", engine.UnitID, 1, "HQ"),
+			opt("air", engine.UnitID, 1, "AIRBASE"),
+			opt("supply", engine.UnitID, 0, "SUPPLY..."),
+			{Keyword: "table", Kind: engine.Choice, Min: 1, Max: 1, Choices: []string{"standard", "shock"}, Help: "standard|shock"},
+			opt("pursue", engine.UnitID, 0, "UNIT..."),
+			opt("to", engine.HexID, 1, "HEX"),
+			opt("if", engine.Condition, 0, "pct>=N..."),
+		}},
+	{Name: "concede", Summary: "concede the game", Case: "3.0", Windows: []string{wSetup, wMob, wReorg, wMove, wCombat}},
+	// Standing orders: the defender's decisions inside the other side's
+	// turn (digest 3.3, I-1 to I-8).
+	{Name: "retreat", Summary: "standing: the hex a unit (or all) retreats towards",
+		Case: "15.0", Windows: []string{wAny},
+		Clauses: []engine.ClauseSpec{one(engine.AnyWord, "UNIT|all"), must("toward", engine.HexID, 1, "HEX")}},
+	{Name: "losses", Summary: "standing: which units go first when the side chooses a loss (ST), best first",
+		Case: "14.15", Windows: []string{wAny}, Clauses: []engine.ClauseSpec{some(engine.UnitID, "UNIT...")}},
+	{Name: "pursuit", Summary: "standing: whether the side pursues after Attacker Annihilated",
+		Case: "16.1", Windows: []string{wAny},
+		Clauses: []engine.ClauseSpec{{Kind: engine.Choice, Min: 1, Max: 1, Required: true, Choices: []string{"never", "objective", "always"}, Help: "never|objective|always"}}},
+}
+
+// Verbs implements engine.Ruleset.
+func (Ruleset) Verbs() []engine.Verb { return verbs }
+
+// verbsFor lists the verbs accepted in windows of the given kind.
+func verbsFor(kind string) []string {
+	w := map[string]string{kSetup: wSetup, kMob: wMob, kReorg: wReorg, kMove: wMove, kCombat: wCombat}[kind]
+	var out []string
+	for _, v := range verbs {
+		for _, k := range v.Windows {
+			if k == w || k == wAny {
+				out = append(out, v.Name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// New implements engine.Ruleset.
+func (Ruleset) New(g *scenario.Game, s *scenario.Scenario, opt engine.Options) (engine.State, error) {
+	st, err := newState(g, s, opt)
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// Restore implements engine.Ruleset.
+func (Ruleset) Restore(g *scenario.Game, s *scenario.Scenario, opt engine.Options, snapshot []byte) (engine.State, error) {
+	return restore(g, s, opt, snapshot)
+}

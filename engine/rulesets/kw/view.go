@@ -1,0 +1,138 @@
+package kw
+
+import (
+	"fmt"
+	"strings"
+
+	"pbem/engine"
+	"pbem/engine/scenario"
+)
+
+// View is what one side may know. Under the standard rules nothing on the
+// map or in the boxes is hidden, VP are public and every roll is open
+// (digest 7.1); only the other side's standing orders are private.
+type View struct {
+	For   scenario.Side
+	Win   engine.Window
+	board *engine.Board
+}
+
+// Side implements engine.View.
+func (v *View) Side() scenario.Side { return v.For }
+
+// Window implements engine.View.
+func (v *View) Window() engine.Window { return v.Win }
+
+// Board implements engine.View.
+func (v *View) Board() *engine.Board { return v.board }
+
+// View implements engine.State.
+func (s *State) View(side scenario.Side) engine.View {
+	g := s.d.g
+	b := &engine.Board{Side: side, Sides: g.Sides, Names: g.SideNames, Nations: map[string]string{}, Window: s.Window(),
+		Turn: s.Turn, LastTurn: s.lastTurn(), Scenario: s.d.s.Title, Map: g.Map, Track: g.TurnTrack(s.d.s), Key: unitKey}
+	for _, n := range g.Vocab.Nations {
+		b.Nations[n.ID] = n.Name
+	}
+	b.Score = engine.Score{LevelsCase: "4.3"}
+	for _, sd := range []scenario.Side{CP, AL} {
+		b.Score.Points = append(b.Score.Points, engine.Points{Side: sd, VP: s.VP[sd]})
+	}
+	b.Score.Level = levelOf(abs(s.VP[CP] - s.VP[AL]))
+	for _, l := range []struct {
+		min   int
+		level string
+	}{{76, "Imperial Victory"}, {51, "Continental Victory"}, {26, "Marginal Victory"}, {0, "Draw"}} {
+		b.Score.Levels = append(b.Score.Levels, engine.Level{Min: l.min, Level: l.level})
+	}
+	for _, u := range s.Units {
+		if p, ok := s.piece(u); ok {
+			b.Pieces = append(b.Pieces, p)
+		}
+	}
+	if side != engine.Moderator {
+		for _, o := range s.Standing[side] {
+			b.Standing = append(b.Standing, o.String())
+		}
+	}
+	w := b.Window
+	if side == w.Phasing || side == engine.Moderator {
+		for _, u := range s.Units {
+			if s.prof(u).Side == w.Phasing && s.acts(u) {
+				b.Actors = append(b.Actors, u.ID)
+			}
+		}
+	}
+	return &View{For: side, Win: w, board: b}
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// unitKey is how to read a unit line of a report.
+const unitKey = "How to read a unit line: unit, hex or box, values, name. A unit's values are " +
+	"attack-defence-movement [2.4]; an HQ's or airbase's attack is its bracketed support factor, " +
+	"which it adds to one battle a combat phase, followed by its radius in hexes [19.1]; a supply " +
+	"unit's radius follows its values [17.2]."
+
+// acts reports whether u may be given orders in the open window.
+func (s *State) acts(u *unit) bool {
+	switch s.Phase {
+	case phSetup:
+		return u.Loc == locDeploy
+	case phMob:
+		return u.Loc == locPending || u.Loc == locMap
+	case phCombat1, phCombat2:
+		return u.Loc == locMap && s.faceOf(u).Attack > 0
+	}
+	return u.Loc == locMap
+}
+
+// piece is u as a board shows it; false for counters out of play.
+func (s *State) piece(u *unit) (engine.Piece, bool) {
+	p := s.prof(u)
+	f := s.faceOf(u)
+	pc := engine.Piece{ID: u.ID, Name: f.Name, Side: p.Side, Nation: p.Nation, Type: scenario.UnitType(p.Type),
+		Size: scenario.Size(p.Size), Steps: 1, MaxSteps: 1, Strength: f.Attack + f.Defense}
+	pc.Values = fmt.Sprintf("%d-%d-%d", f.Attack, f.Defense, f.Move)
+	if f.Support > 0 {
+		pc.Values = fmt.Sprintf("(%d)-%d-%d", f.Support, f.Defense, f.Move)
+	}
+	pc.Listed = pc.Values
+	if f.Radius > 0 {
+		pc.Listed += fmt.Sprintf(" r%d", f.Radius)
+	}
+	switch u.Loc {
+	case locMap:
+		pc.OnMap, pc.Hex = true, u.Hex
+	case locDeploy:
+		pc.Place = "to deploy"
+	case locPending:
+		pc.Place = "to place"
+	case locDue:
+		pc.Place = "due"
+		pc.Notes = append(pc.Notes, fmt.Sprintf("arrives %s [9.2]", s.d.turn(u.Due).Label))
+	case locAvailable:
+		pc.Place, pc.Box = "available", "available-"+strings.ToLower(string(p.Side))
+	case locDead:
+		pc.Place, pc.Box = "eliminated", "dead-"+strings.ToLower(string(p.Side))
+	case locHeld:
+		pc.Place = "held"
+	default:
+		return engine.Piece{}, false
+	}
+	if u.Back && p.Type == tHQ {
+		pc.Notes = append(pc.Notes, "converted [10.7]")
+	}
+	if u.Moved && p.Type == tSupply {
+		pc.Notes = append(pc.Notes, "moved this player turn [17.1]")
+	}
+	if u.Entrenched {
+		pc.Notes = append(pc.Notes, "entrenched [Opt: Entrenching]")
+	}
+	return pc, true
+}
