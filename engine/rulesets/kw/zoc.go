@@ -1,0 +1,69 @@
+package kw
+
+import (
+	"pbem/engine/hex"
+	"pbem/engine/scenario"
+)
+
+// inert reports whether u belongs to a country still neutral: it does not
+// move, fight or exert a ZOC (23.0(2)).
+func (s *State) inert(u *unit) bool {
+	switch s.prof(u).Nation {
+	case "RO":
+		return !s.Belligerent[Romania]
+	case "BG":
+		return !s.Belligerent[Bulgaria]
+	}
+	return false
+}
+
+// exertsZOC reports whether u projects a zone of control (13.0): units
+// with a printed movement of 1 or more, and fortresses (ruling
+// KW-13.0-FORT); never supply units or neutral units.
+func (s *State) exertsZOC(u *unit) bool {
+	p := s.prof(u)
+	if u.Loc != locMap || p.Type == tSupply || s.inert(u) {
+		return false
+	}
+	return p.Front.Move >= 1 || p.Type == tFortress
+}
+
+// negatesZOC reports whether a fortress of side in h keeps the enemy's
+// ZOC out of it (13.2, 20.1); Russian fortresses lose this under [Opt:
+// Russians Modernize Field Artillery].
+func (s *State) negatesZOC(side scenario.Side, h hex.Hex) bool {
+	for _, u := range s.at(h) {
+		p := s.prof(u)
+		if p.Type == tFortress && p.Side == side && !(p.Nation == "RU" && s.opt["modernize-artillery"]) {
+			return true
+		}
+	}
+	return false
+}
+
+// zocs is the set of hexes in the ZOC of side's units (13.0-13.1): the six
+// around each, never into all-sea hexes or across all-sea hexsides, never
+// into a hex with an enemy fortress (13.2).
+func (s *State) zocs(side scenario.Side) map[hex.Hex]bool {
+	out := map[hex.Hex]bool{}
+	for _, u := range s.Units {
+		if s.prof(u).Side != side || !s.exertsZOC(u) {
+			continue
+		}
+		for _, n := range s.d.grid.Neighbours(u.Hex) {
+			if s.zocInto(side, u.Hex, n) {
+				out[n] = true
+			}
+		}
+	}
+	return out
+}
+
+// zocInto reports whether a ZOC of side's unit in from reaches the adjacent
+// hex to.
+func (s *State) zocInto(side scenario.Side, from, to hex.Hex) bool {
+	return s.d.land(to) && s.d.side(from, to) != "sea" && !s.negatesZOC(Other(side), to)
+}
+
+// ezoc is the set of hexes in the ZOC of side's enemy.
+func (s *State) ezoc(side scenario.Side) map[hex.Hex]bool { return s.zocs(Other(side)) }
