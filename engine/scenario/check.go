@@ -242,6 +242,8 @@ func (g *Game) checkScenario(s *Scenario, errs *ErrorList) {
 		}
 		e := letters[pl.Entry]
 		switch {
+		case pl.Entry == "" && len(letters) == 0:
+			// a game without entry hexes places arrivals by its rules
 		case e == nil:
 			errs.add(pl.Pos, "%s: unit %s: no entry hex lettered %q on the map", s.Name, pl.Unit, pl.Entry)
 		case u != nil && e.Side != u.Side:

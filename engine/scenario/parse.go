@@ -1181,7 +1181,7 @@ func (p *parser) placement(r *record) {
 	case "arrive":
 		p.known(r, "turn", "entry")
 		pl.Turn = p.integer(r, "turn", true, 0)
-		pl.Entry = p.str(r, "entry", true)
+		pl.Entry = p.str(r, "entry", false) // games without entry letters place arrivals by their rules
 		s.Arrivals = append(s.Arrivals, pl)
 	case "held":
 		p.known(r)
