@@ -32,7 +32,7 @@ type system struct {
 // all is every rules system; adding one is adding it here.
 var all = []system{
 	{Ruleset: gwite.Ruleset{}, robot: robot.Play, rulings: gwite.RulingsText},
-	{Ruleset: kw.Ruleset{}, robot: kwrobot.Play},
+	{Ruleset: kw.Ruleset{}, robot: kwrobot.Play, rulings: kw.RulingsText},
 }
 
 // All is every rules system.
