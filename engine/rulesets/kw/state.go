@@ -90,6 +90,7 @@ type State struct {
 	// Over: the game has ended; Result says how (4.0-4.3).
 	Over   bool
 	Result string
+	Level  string // the level of victory of Result (4.3)
 
 	index map[string]*unit
 }

@@ -73,6 +73,9 @@ func (s *State) View(side scenario.Side) engine.View {
 		b.Score.Points = append(b.Score.Points, engine.Points{Side: sd, VP: s.VP[sd]})
 	}
 	b.Score.Level = levelOf(abs(s.VP[CP] - s.VP[AL]))
+	if s.Over {
+		b.Score.Level = s.Level
+	}
 	for _, l := range []struct {
 		min   int
 		level string
