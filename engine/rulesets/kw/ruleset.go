@@ -106,6 +106,17 @@ var verbs = []engine.Verb{
 			opt("to", engine.HexID, 1, "HEX"),
 			opt("if", engine.Condition, 0, "pct>=N..."),
 		}},
+	// [Opt: Fog of War].
+	{Name: "hide", Summary: "turn units face-down (only counters whose back is a flag)", Case: "Opt: Fog of War",
+		Windows: []string{wSetup, wReorg}, Clauses: []engine.ClauseSpec{some(engine.UnitID, "UNIT...")}},
+	{Name: "show", Summary: "turn face-down units face-up", Case: "Opt: Fog of War",
+		Windows: []string{wSetup, wReorg}, Clauses: []engine.ClauseSpec{some(engine.UnitID, "UNIT...")}},
+	{Name: "top", Summary: "put a unit on top of its stack, where the enemy sees its flag", Case: "Opt: Fog of War",
+		Windows: []string{wSetup, wReorg}, Clauses: []engine.ClauseSpec{one(engine.UnitID, "UNIT")}},
+	{Name: "staff", Summary: "an HQ's staff tries to look at an enemy stack in its radius (d6 at or under its support)", Case: "Opt: Fog of War",
+		Windows: []string{wMove}, Clauses: []engine.ClauseSpec{one(engine.UnitID, "HQ"), must("at", engine.HexID, 1, "HEX")}},
+	{Name: "recon", Summary: "an airbase looks at an enemy stack in its range", Case: "Opt: Fog of War",
+		Windows: []string{wMove}, Clauses: []engine.ClauseSpec{one(engine.UnitID, "AIRBASE"), must("at", engine.HexID, 1, "HEX")}},
 	{Name: "concede", Summary: "concede the game", Case: "3.0", Windows: []string{wSetup, wMob, wReorg, wMove, wCombat}},
 	// Standing orders: the defender's decisions inside the other side's
 	// turn (digest 3.3, I-1 to I-8).

@@ -49,6 +49,9 @@ type UnitView struct {
 	Army             bool
 	Back, Moved      bool
 	Inert            bool // a neutral country's unit (23.0(2))
+	// Hidden: a face-down enemy counter ([Opt: Fog of War]); only its side,
+	// its hex and, on top of its stack, its nation are known.
+	Hidden bool
 }
 
 // Side implements engine.View.
@@ -83,6 +86,12 @@ func (s *State) View(side scenario.Side) engine.View {
 		b.Score.Levels = append(b.Score.Levels, engine.Level{Min: l.min, Level: l.level})
 	}
 	for _, u := range s.Units {
+		if !s.seenBy(u, side) {
+			if pc, ok := s.faceDown(u); ok {
+				b.Pieces = append(b.Pieces, pc)
+			}
+			continue
+		}
 		if p, ok := s.piece(u); ok {
 			b.Pieces = append(b.Pieces, p)
 		}
@@ -106,6 +115,12 @@ func (s *State) View(side scenario.Side) engine.View {
 		Country: s.d.country, Rail: s.d.rail, board: b}
 	for _, u := range s.Units {
 		if u.Loc == locPool || u.Loc == locRemoved {
+			continue
+		}
+		if !s.seenBy(u, side) {
+			if pc, ok := s.faceDown(u); ok {
+				v.Units = append(v.Units, UnitView{Nation: pc.Nation, Side: pc.Side, Loc: locMap, Hex: u.Hex, Hidden: true})
+			}
 			continue
 		}
 		p, f := s.prof(u), s.faceOf(u)
@@ -152,6 +167,21 @@ func (s *State) acts(u *unit) bool {
 		return u.Loc == locMap && s.faceOf(u).Attack > 0
 	}
 	return u.Loc == locMap
+}
+
+// faceDown is a face-down enemy counter as the board shows it under [Opt:
+// Fog of War]: its hex, and its nation's flag if it tops its stack; false
+// off the map, where the enemy sees nothing.
+func (s *State) faceDown(u *unit) (engine.Piece, bool) {
+	if u.Loc != locMap {
+		return engine.Piece{}, false
+	}
+	p := s.prof(u)
+	pc := engine.Piece{ID: "face-down", Name: "face-down counter", Side: p.Side, OnMap: true, Hex: u.Hex, Steps: 1, MaxSteps: 1}
+	if s.topOf(u.Hex) == u {
+		pc.Nation = p.Nation
+	}
+	return pc, true
 }
 
 // piece is u as a board shows it; false for counters out of play.

@@ -253,6 +253,9 @@ func (r *reader) attack(b *strings.Builder) {
 		def := 0
 		for _, e := range r.byHex[h] {
 			def += e.Defense
+			if e.Hidden {
+				def += 4 // a face-down counter: reckoned a strong corps
+			}
 		}
 		if t := strings.ToLower(r.m.TerrainName(r.m.Terrain(h))); t == "marsh" || t == "rough" {
 			def *= 2
