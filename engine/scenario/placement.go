@@ -158,7 +158,7 @@ func (p *parser) deploy(r *record, pl *Placement, s *Scenario) {
 			pl.Face = p.face(r)
 			continue
 		}
-		pl.Zone = append(pl.Zone, Field{Key: f.Key, Value: f.Value, Pos: f.Pos})
+		pl.Zone = append(pl.Zone, Field(f))
 	}
 	s.Deploy = append(s.Deploy, pl)
 }
