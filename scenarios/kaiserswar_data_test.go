@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"pbem/engine"
+	"pbem/engine/rulesets"
 	"pbem/engine/scenario"
 )
 
@@ -165,7 +167,7 @@ func TestKWCharts(t *testing.T) {
 }
 
 // zoneKeys are the keys a deployment zone may use (docs/kaisers-war.md).
-var zoneKeys = []string{"in", "north-of", "south-of", "incl", "near", "within", "of", "of-region", "rail", "also", "city"}
+var zoneKeys = []string{"in", "region", "north-of", "south-of", "incl", "near", "near-region", "within", "of", "rail", "also", "city"}
 
 // The scenarios as 26.0-28.6 give them: dates, VP, who deploys first, the
 // front, zones in the contract's words, and one turn record chart for all.
@@ -187,8 +189,8 @@ func TestKWScenarios(t *testing.T) {
 		if s == nil {
 			t.Fatalf("no scenario %s", c.name)
 		}
-		if s.First != c.first || s.Last != 31 || s.VP["CP"] != c.cp || s.VP["AL"] != c.a || string(s.DeployFirst) != c.deploy || s.Front != c.front {
-			t.Errorf("%s: turns %d-%d, VP %v, first %s, front %s", c.name, s.First, s.Last, s.VP, s.DeployFirst, s.Front)
+		if s.First != c.first || s.Last != 31 || s.VPs["CP"] != c.cp || s.VPs["AL"] != c.a || string(s.DeployFirst) != c.deploy || s.Front != c.front {
+			t.Errorf("%s: turns %d-%d, VP %v, first %s, front %s", c.name, s.First, s.Last, s.VPs, s.DeployFirst, s.Front)
 		}
 		if n := len(s.Setup) + len(s.Deploy); n != c.setups {
 			t.Errorf("%s: %d units set up, want %d", c.name, n, c.setups)
@@ -217,7 +219,7 @@ func checkZone(t *testing.T, g *scenario.Game, s *scenario.Scenario, pl *scenari
 			t.Errorf("%s %s: zone key %s is not the contract's", s.Name, pl.Unit, f.Key)
 		}
 		for _, r := range strings.Split(f.Value, ",") {
-			if (f.Key == "in" || f.Key == "of-region") && g.Map.Region(r) == nil {
+			if (f.Key == "in" || f.Key == "region" || f.Key == "near-region") && g.Map.Region(r) == nil {
 				t.Errorf("%s %s: %s=%s: no region %s", s.Name, pl.Unit, f.Key, f.Value, r)
 			}
 		}
@@ -225,8 +227,8 @@ func checkZone(t *testing.T, g *scenario.Game, s *scenario.Scenario, pl *scenari
 	if keys["incl"] != (keys["north-of"] || keys["south-of"]) {
 		t.Errorf("%s %s: incl= goes with north-of= or south-of= (3.2)", s.Name, pl.Unit)
 	}
-	if keys["within"] != (keys["of"] || keys["of-region"]) {
-		t.Errorf("%s %s: within= needs of= or of-region=", s.Name, pl.Unit)
+	if keys["within"] != keys["of"] {
+		t.Errorf("%s %s: within= goes with of=", s.Name, pl.Unit)
 	}
 }
 
@@ -291,4 +293,18 @@ func held(s *scenario.Scenario, id string) bool {
 		}
 	}
 	return false
+}
+
+// The kw ruleset reads these files: its data check passes and each
+// scenario starts.
+func TestKWRulesetReads(t *testing.T) {
+	g := kwData(t)
+	if errs := rulesets.CheckData(g); len(errs) > 0 {
+		t.Errorf("the kw ruleset's data check:\n%v", errs)
+	}
+	for _, s := range g.Scenarios {
+		if _, err := rulesets.New(g, s, engine.Options{}); err != nil {
+			t.Errorf("%s does not start: %v", s.Name, err)
+		}
+	}
 }
