@@ -160,6 +160,7 @@ func parse(files []File) (*Game, ErrorList) {
 		}
 	}
 	p.finishLayers()
+	p.finishPlacements()
 	p.index()
 	return p.g, p.errs
 }
@@ -1109,94 +1110,6 @@ func (p *parser) unit(r *record) {
 	}
 	p.g.units[u.ID] = u
 	p.g.Units = append(p.g.Units, u)
-}
-
-// --- scenario-*.txt -------------------------------------------------------
-
-func (p *parser) scenario(r *record) {
-	if !p.args(r, 1, "scenario NAME title=... case=... first=N last=N vp=N") {
-		return
-	}
-	known := []string{"title", "case", "first", "last", "vp", "deploy-first", "front"}
-	for _, sd := range p.g.Sides {
-		known = append(known, "vp."+string(sd))
-	}
-	p.known(r, known...)
-	s := &Scenario{Name: r.Args[0].Value, Title: p.str(r, "title", true), Case: p.str(r, "case", true),
-		First: p.integer(r, "first", true, 1), Last: p.integer(r, "last", true, 1),
-		StartVP: p.integer(r, "vp", false, 0), Pos: r.Pos, File: r.Pos.File,
-		DeployFirst: Side(p.str(r, "deploy-first", false)), Front: p.str(r, "front", false)}
-	for _, sd := range p.g.Sides {
-		if _, ok := r.field("vp." + string(sd)); ok {
-			if s.VPs == nil {
-				s.VPs = map[Side]int{}
-			}
-			s.VPs[sd] = p.integer(r, "vp."+string(sd), true, 0)
-		}
-	}
-	s.Src, _ = p.source(r, "")
-	for _, q := range p.g.Scenarios {
-		if q.Name == s.Name {
-			p.errf(r.Pos, "scenario %s already declared at %s", s.Name, q.Pos)
-			return
-		}
-		if q.File == s.File {
-			p.errf(r.Pos, "scenario %s: %s already holds scenario %s; one scenario per file", s.Name, s.File, q.Name)
-			return
-		}
-	}
-	p.g.Scenarios = append(p.g.Scenarios, s)
-}
-
-// placements are matched to their file's scenario after all records are read.
-func (p *parser) placement(r *record) {
-	var s *Scenario
-	for _, q := range p.g.Scenarios {
-		if q.File == r.Pos.File {
-			s = q
-		}
-	}
-	if s == nil {
-		p.errf(r.Pos, "%s outside a scenario file (no scenario record in %s)", r.Keyword, r.Pos.File)
-		return
-	}
-	if !p.args(r, 1, r.Keyword+" UNIT ...") {
-		return
-	}
-	pl := &Placement{Unit: r.Args[0].Value, Pos: r.Pos}
-	pl.Src, _ = p.source(r, "")
-	switch r.Keyword {
-	case "setup":
-		p.known(r)
-		if !p.args(r, 2, "setup UNIT HEX") {
-			return
-		}
-		h, err := p.g.Map.Grid.Parse(r.Args[1].Value)
-		if err != nil {
-			p.errf(r.Args[1].Pos, "setup %s: %v", pl.Unit, err)
-			return
-		}
-		pl.Hex = h
-		s.Setup = append(s.Setup, pl)
-	case "arrive":
-		p.known(r, "turn", "entry")
-		pl.Turn = p.integer(r, "turn", true, 0)
-		pl.Entry = p.str(r, "entry", false) // games without entry letters place arrivals by their rules
-		s.Arrivals = append(s.Arrivals, pl)
-	case "held":
-		p.known(r)
-		s.Held = append(s.Held, pl)
-	case "available":
-		p.known(r)
-		s.Available = append(s.Available, pl)
-	case "deploy":
-		for _, f := range r.Fields {
-			if !strings.HasSuffix(f.Key, ".src") && f.Key != "src" {
-				pl.Zone = append(pl.Zone, Field{Key: f.Key, Value: f.Value, Pos: f.Pos})
-			}
-		}
-		s.Deploy = append(s.Deploy, pl)
-	}
 }
 
 // index sorts what must be in a stable order.
