@@ -13,8 +13,8 @@ type Map struct {
 	game       *Game
 	grid       hex.Grid
 	proj       hex.Projection
-	terrain    [][]byte   // [row][col], 1-based
-	country    [][]string // a country, or "" for water
+	terrain    []byte   // by grid.Index
+	country    []string // a country, or "" for water and land of no country
 	share      map[hex.Hex]shares
 	Fixes      []*Fix
 	Towns      []*TownOut
@@ -117,10 +117,13 @@ func (m *Map) Grid() hex.Grid { return m.grid }
 func (m *Map) Projection() hex.Projection { return m.proj }
 
 // Terrain returns the terrain letter of an on-map hex.
-func (m *Map) Terrain(h hex.Hex) byte { return m.terrain[h.Row][h.Col] }
+func (m *Map) Terrain(h hex.Hex) byte { return m.terrain[m.grid.Index(h)] }
 
 // Country returns the country of an on-map hex, "" for water.
-func (m *Map) Country(h hex.Hex) string { return m.country[h.Row][h.Col] }
+func (m *Map) Country(h hex.Hex) string { return m.country[m.grid.Index(h)] }
+
+func (m *Map) setTerrain(h hex.Hex, t byte)    { m.terrain[m.grid.Index(h)] = t }
+func (m *Map) setCountry(h hex.Hex, c string) { m.country[m.grid.Index(h)] = c }
 
 // Water reports whether an on-map hex is sea or lake.
 func (m *Map) Water(h hex.Hex) bool {
@@ -161,11 +164,14 @@ func Build(g *Geo, gm *Game) (*Map, []string) {
 // rasterise sets every hex's terrain and country from the shapes covering
 // it.
 func (m *Map) rasterise(g *Geo) {
-	var sea, lake []*polygon
+	var sea, lake, islands []*polygon
 	for _, s := range g.Water {
-		if s.Kind == "sea" {
+		switch s.Kind {
+		case "sea":
 			sea = append(sea, newPolygon(s.Pts))
-		} else {
+		case "island":
+			islands = append(islands, newPolygon(s.Pts))
+		default:
 			lake = append(lake, newPolygon(s.Pts))
 		}
 	}
@@ -182,32 +188,27 @@ func (m *Map) rasterise(g *Geo) {
 		areas[i] = append(areas[i], newPolygon(s.Pts))
 	}
 	names, countries := countryPolygons(g)
-	m.terrain = make([][]byte, m.grid.Rows+1)
-	m.country = make([][]string, m.grid.Rows+1)
-	for r := 1; r <= m.grid.Rows; r++ {
-		m.terrain[r] = make([]byte, m.grid.Cols+1)
-		m.country[r] = make([]string, m.grid.Cols+1)
-		for c := 1; c <= m.grid.Cols; c++ {
-			h := hex.Hex{Row: r, Col: c}
-			sh := shares{sea: m.cover(h, sea), lake: m.cover(h, lake)}
-			for _, a := range areas {
-				sh.area = append(sh.area, m.cover(h, a))
-			}
-			for _, cp := range countries {
-				sh.country = append(sh.country, m.cover(h, cp))
-			}
-			m.share[h] = sh
-			m.terrain[r][c] = m.classify(sh)
-			m.country[r][c] = m.countryOf(names, sh, g.DefaultCountry)
+	m.terrain = make([]byte, m.grid.Size())
+	m.country = make([]string, m.grid.Size())
+	for _, h := range m.grid.All() {
+		sh := shares{sea: m.coverSea(h, sea, islands), lake: m.cover(h, lake)}
+		for _, a := range areas {
+			sh.area = append(sh.area, m.cover(h, a))
 		}
+		for _, cp := range countries {
+			sh.country = append(sh.country, m.cover(h, cp))
+		}
+		m.share[h] = sh
+		m.setTerrain(h, m.classify(sh))
+		m.setCountry(h, m.countryOf(names, sh, g.DefaultCountry))
 	}
 	// A hex holding a town stays land: lake towns stand on their shores
 	// and isthmuses (Angerburg, Lötzen, Arys, Osterode).
 	for _, t := range g.Towns {
 		if p := g.Places[t.Name]; p != nil {
 			h := m.proj.HexAt(p.At.Lat, p.At.Lon)
-			if m.grid.Contains(h) && m.terrain[h.Row][h.Col] == m.game.Lake {
-				m.terrain[h.Row][h.Col] = m.game.Clear
+			if m.grid.Contains(h) && m.Terrain(h) == m.game.Lake {
+				m.setTerrain(h, m.game.Clear)
 				m.Notes = append(m.Notes, fmt.Sprintf("%s is land: %s stands on the lake shore (lake %.0f%% of the hex)", h, p.Name, 100*m.share[h].lake))
 			}
 		}
@@ -218,7 +219,7 @@ func (m *Map) rasterise(g *Geo) {
 // country and checks that all land has one.
 func (m *Map) applyFixes(g *Geo) {
 	for _, f := range g.Fixes {
-		h, err := hex.Parse(f.Hex)
+		h, err := m.grid.Parse(f.Hex)
 		if err != nil || !m.grid.Contains(h) {
 			m.fail("%s:%d: fix %s: not a map hex", g.Name, f.Line, f.Hex)
 			continue
@@ -227,17 +228,20 @@ func (m *Map) applyFixes(g *Geo) {
 			if !strings.Contains(m.game.Terrains, f.Terrain) || len(f.Terrain) != 1 {
 				m.fail("%s:%d: fix %s: terrain %q", g.Name, f.Line, f.Hex, f.Terrain)
 			}
-			m.terrain[h.Row][h.Col] = f.Terrain[0]
+			m.setTerrain(h, f.Terrain[0])
 		}
 		if f.Country != "" {
-			m.country[h.Row][h.Col] = f.Country
+			m.setCountry(h, f.Country)
 		}
 		m.Fixes = append(m.Fixes, f)
 	}
 	for _, h := range m.grid.All() {
 		switch {
 		case m.Water(h):
-			m.country[h.Row][h.Col] = ""
+			m.setCountry(h, "")
+		case m.Country(h) == "" && m.game.Prohibited != 0:
+			// Land of no country the game knows: no unit may enter it.
+			m.setTerrain(h, m.game.Prohibited)
 		case m.Country(h) == "":
 			m.fail("%s is land in no country: add a country record or a default", h)
 		}

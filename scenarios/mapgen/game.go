@@ -39,6 +39,10 @@ type Game struct {
 	// sets; Terrains lists every letter a hand correction may set.
 	Clear, Sea, Lake byte
 	Terrains         string
+	// Prohibited, if set, is the letter of land that no country record
+	// covers (neutral and foreign lands no unit may enter); such land is
+	// in no country. Unset, that land is an error.
+	Prohibited byte
 	// Areas are the area kinds in order of precedence: a hex takes the
 	// letter of the kind covering most of it, ties to the earlier kind,
 	// when that kind covers more than AreaShare.

@@ -331,14 +331,23 @@ func (p *geoParser) frame() error {
 		if rows < 1 || cols < 1 || rows != float64(int(rows)) || cols != float64(int(cols)) {
 			return p.bad("rows=%v cols=%v: want whole numbers from 1", rows, cols)
 		}
-		p.g.Grid = &hex.Grid{Rows: int(rows), Cols: int(cols), Parity: par}
+		g := &hex.Grid{Rows: int(rows), Cols: int(cols), Parity: par}
+		if err := numbering(g, f); err != nil {
+			return p.bad("%v", err)
+		}
+		p.g.Grid = g
 		return nil
 	}
 	kind, err := hex.ParseProjKind(f["kind"])
 	if err != nil {
 		return p.bad("%v", err)
 	}
-	ref, err := hex.Parse(f["ref"])
+	var ref hex.Hex
+	if p.g.Grid != nil {
+		ref, err = p.g.Grid.Parse(f["ref"])
+	} else {
+		ref, err = hex.Parse(f["ref"])
+	}
 	if err != nil {
 		return p.bad("ref: %v", err)
 	}
@@ -357,6 +366,50 @@ func (p *geoParser) frame() error {
 		return p.bad("%v", err)
 	}
 	p.g.Proj = &pr
+	return nil
+}
+
+// numbering reads the grid's numbering fields as game.txt writes them
+// (docs/scenarios.md): numbering= and digits=, cols-grow=, first-col=. The
+// generator draws pointy hexes only.
+func numbering(g *hex.Grid, f map[string]string) error {
+	scheme, digits := hex.RRCC, 2
+	if v, ok := f["numbering"]; ok {
+		s, err := hex.ParseScheme(v)
+		if err != nil {
+			return err
+		}
+		scheme = s
+	}
+	if v, ok := f["digits"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return fmt.Errorf("digits=%s is not a whole number", v)
+		}
+		digits = n
+	}
+	c, err := hex.NewCodec(scheme, digits)
+	if err != nil {
+		return err
+	}
+	g.Codec = c
+	switch v := f["cols-grow"]; v {
+	case "", "west":
+	case "east":
+		g.ColsEast = true
+	default:
+		return fmt.Errorf("cols-grow=%s: want west or east", v)
+	}
+	if v, ok := f["first-col"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return fmt.Errorf("first-col=%s: want a column number from 1", v)
+		}
+		g.ColOffset = n - 1
+	}
+	if v, ok := f["orientation"]; ok && v != "pointy" {
+		return fmt.Errorf("orientation=%s: the generator draws pointy hexes only", v)
+	}
 	return nil
 }
 

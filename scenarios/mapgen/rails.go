@@ -53,7 +53,7 @@ func (m *Map) railStops(g *Geo, rl *RailIn) []hex.Hex {
 		var h hex.Hex
 		if strings.HasPrefix(name, "@") {
 			// A routing waypoint: a hand correction of the route.
-			w, err := hex.Parse(name[1:])
+			w, err := m.grid.Parse(name[1:])
 			if err != nil {
 				m.fail("%s:%d: rail %s: waypoint %s", g.Name, rl.Line, rl.ID, name)
 				continue
@@ -81,7 +81,7 @@ func (m *Map) railStops(g *Geo, rl *RailIn) []hex.Hex {
 func (m *Map) railPath(rl *RailIn, stops []hex.Hex) []hex.Hex {
 	blocked := func(h hex.Hex) bool {
 		r, c := h.Row, h.Col
-		if r < -6 || r > m.grid.Rows+6 || c < -6 || c > m.grid.Cols+6 {
+		if r < -6 || r > m.grid.Rows+6 || c < m.grid.FirstCol()-7 || c > m.grid.LastCol()+6 {
 			return true
 		}
 		return m.grid.Contains(h) && m.Water(h)

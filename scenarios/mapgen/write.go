@@ -59,7 +59,8 @@ func (m *Map) Write() string {
 func (w *writer) block(cell func(h hex.Hex) string) {
 	grid := w.m.grid
 	var tens, units strings.Builder
-	for c := grid.Cols; c >= 1; c-- {
+	for i := 0; i < grid.Cols; i++ {
+		c := grid.Column(i)
 		fmt.Fprintf(&tens, " %d", c/10)
 		fmt.Fprintf(&units, " %d", c%10)
 	}
@@ -70,8 +71,8 @@ func (w *writer) block(cell func(h hex.Hex) string) {
 			w.p(" ")
 		}
 		var cells []string
-		for c := grid.Cols; c >= 1; c-- {
-			cells = append(cells, cell(hex.Hex{Row: r, Col: c}))
+		for i := 0; i < grid.Cols; i++ {
+			cells = append(cells, cell(grid.Hex(r, grid.Column(i))))
 		}
 		w.p("%s\n", strings.Join(cells, " "))
 	}
