@@ -122,7 +122,7 @@ func (m *Map) Terrain(h hex.Hex) byte { return m.terrain[m.grid.Index(h)] }
 // Country returns the country of an on-map hex, "" for water.
 func (m *Map) Country(h hex.Hex) string { return m.country[m.grid.Index(h)] }
 
-func (m *Map) setTerrain(h hex.Hex, t byte)    { m.terrain[m.grid.Index(h)] = t }
+func (m *Map) setTerrain(h hex.Hex, t byte)   { m.terrain[m.grid.Index(h)] = t }
 func (m *Map) setCountry(h hex.Hex, c string) { m.country[m.grid.Index(h)] = c }
 
 // Water reports whether an on-map hex is sea or lake.
