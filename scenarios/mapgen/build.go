@@ -28,9 +28,13 @@ type Map struct {
 	Notes      []string
 	Blocked    []BlockedOut
 	Trench     []TrenchOut
+	Regions    []*RegionOut
+	Fronts     []*FrontOut
+	SeaSides   []hex.Side // hexsides between land hexes across the sea
 	ends       map[string]*ExitOut // "R1.start" -> exit
 	riverAt    map[hex.Side]string // the river on a hexside
 	geoName    string
+	water      []*Shape
 	defCountry string // the country of land no polygon covers
 	errs       []string
 }
@@ -62,6 +66,7 @@ type TownOut struct {
 	City  bool
 	VP    int
 	HasVP bool
+	In    *TownIn
 }
 
 // FortOut is a fortress record.
@@ -122,6 +127,16 @@ func (m *Map) Terrain(h hex.Hex) byte { return m.terrain[m.grid.Index(h)] }
 // Country returns the country of an on-map hex, "" for water.
 func (m *Map) Country(h hex.Hex) string { return m.country[m.grid.Index(h)] }
 
+// Side is the grid value of a hex: its country, or the side its country
+// fights for where the game maps countries to sides (Game.CountrySide).
+func (m *Map) Side(h hex.Hex) string {
+	c := m.Country(h)
+	if s, ok := m.game.CountrySide[c]; ok {
+		return s
+	}
+	return c
+}
+
 func (m *Map) setTerrain(h hex.Hex, t byte)   { m.terrain[m.grid.Index(h)] = t }
 func (m *Map) setCountry(h hex.Hex, c string) { m.country[m.grid.Index(h)] = c }
 
@@ -149,6 +164,7 @@ func Build(g *Geo, gm *Game) (*Map, []string) {
 	if err := m.proj.Check(); err != nil {
 		return m, []string{fmt.Sprintf("%s: %v: give a projection record or Game.Proj", g.Name, err)}
 	}
+	m.water = g.Water
 	m.rasterise(g)
 	m.applyFixes(g)
 	m.buildTowns(g)
@@ -157,6 +173,8 @@ func Build(g *Geo, gm *Game) (*Map, []string) {
 	m.buildCorrections(g)
 	m.buildRails(g)
 	m.buildOffMap(g)
+	m.buildRegions(g)
+	m.buildSeaSides()
 	m.errs = append(m.errs, m.Check()...)
 	return m, m.errs
 }
@@ -282,7 +300,7 @@ func (m *Map) buildTowns(g *Geo) {
 		if t.HasVP && m.game.VPPolity != "" && p.Polity != m.game.VPPolity {
 			m.fail("town %s: vp for a town of %s, only %s towns have one", p.Name, p.Polity, m.game.VPPolity)
 		}
-		o := &TownOut{Hex: h, Place: p, City: p.Size == "city", VP: t.VP, HasVP: t.HasVP}
+		o := &TownOut{Hex: h, Place: p, City: p.Size == "city", VP: t.VP, HasVP: t.HasVP, In: t}
 		taken[h] = o
 		m.Towns = append(m.Towns, o)
 	}

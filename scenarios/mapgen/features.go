@@ -90,6 +90,9 @@ func (m *Map) buildRivers(g *Geo) {
 			if !m.grid.Contains(s.A) || !m.grid.Contains(s.B) || m.Water(s.A) || m.Water(s.B) {
 				continue
 			}
+			if m.Country(s.A) == "" && m.Country(s.B) == "" {
+				continue // between two hexes no unit may enter
+			}
 			if m.riverAt[s] != "" {
 				continue
 			}

@@ -68,7 +68,35 @@ type Game struct {
 	// (with a leading blank), written after weak=.
 	FortressFields func(f *FortOut) string
 
+	// CountryRegions are written as regions of kind country, each the
+	// hexes of its country.
+	CountryRegions []CountryRegion
+	// CountrySide, if set, maps a country to the value its hexes take in
+	// the country grid and that rail lines and exits are written and split
+	// by (the side it fights for); Countries then lists those values.
+	CountrySide map[string]string
+	// RiverClass maps a river kind of the geography file to the hexside
+	// class written; a kind it does not name is written as it is.
+	RiverClass map[string]string
+	// SeaSide, if set, is the hexside class of a side between two land
+	// hexes of a country whose centres the sea mostly separates (straits,
+	// bays); SeaSideShare is the share of that segment that must be sea.
+	SeaSide      string
+	SeaSideShare float64
+	// RailsMayEndInland lifts the check that every rail line is joined to
+	// an exit of its country (Great War in the East's supply lines, std
+	// 5.3, need it; other games' rail nets need not).
+	RailsMayEndInland bool
+	// Extra, if set, returns records of the game's own, written after the
+	// regions and fronts.
+	Extra func(m *Map) string
+
 	Text Text
+}
+
+// CountryRegion is a country written as a region.
+type CountryRegion struct {
+	ID, Name, Side, Src string
 }
 
 // Text is the prose of the written map.txt: comment blocks (whole lines,
@@ -92,6 +120,8 @@ type Text struct {
 	Exits       string
 	OffMap      string
 	Entries     string
+	SeaSides    string
+	Regions     string
 }
 
 func (t Text) or(s, def string) string {

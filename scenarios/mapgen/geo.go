@@ -53,12 +53,15 @@ type RailIn struct {
 	Line                                  int
 }
 
-// TownIn selects a place for the map.
+// TownIn selects a place for the map. Fields are the game's own fields of
+// its town record (objective=yes); Note is added to its source note.
 type TownIn struct {
-	Name  string
-	VP    int
-	HasVP bool
-	Line  int
+	Name   string
+	VP     int
+	HasVP  bool
+	Fields map[string]string
+	Note   string
+	Line   int
 }
 
 // OffMapIn is an off-map link between two line ends.
@@ -110,6 +113,8 @@ type Geo struct {
 	Fixes          []*Fix
 	Blocked        []*Fix // Hex holds the hexside A/B
 	Trenches       []*TrenchIn
+	Regions        []*RegionIn
+	Fronts         []*FrontIn
 }
 
 // TrenchIn is a prepared field position: the hexes it covers.
@@ -287,6 +292,8 @@ func ParseGeo(name, text string) (*Geo, error) {
 			err = p.mapItem()
 		case "fix", "blocked", "trench":
 			err = p.correction()
+		case "region", "front":
+			err = p.region()
 		default:
 			err = p.bad("unknown record")
 		}
@@ -540,7 +547,12 @@ func (p *geoParser) mapItem() error {
 		if err := p.need(1); err != nil {
 			return err
 		}
-		t := &TownIn{Name: r.args[0], Line: r.line}
+		t := &TownIn{Name: r.args[0], Line: r.line, Note: r.fields["note"], Fields: map[string]string{}}
+		for k, v := range r.fields {
+			if k != "vp" && k != "note" {
+				t.Fields[k] = v
+			}
+		}
 		if v, ok := r.fields["vp"]; ok {
 			n, err := strconv.Atoi(v)
 			if err != nil {
