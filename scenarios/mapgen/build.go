@@ -30,7 +30,7 @@ type Map struct {
 	Trench     []TrenchOut
 	Regions    []*RegionOut
 	Fronts     []*FrontOut
-	SeaSides   []hex.Side // hexsides between land hexes across the sea
+	SeaSides   []hex.Side          // hexsides between land hexes across the sea
 	ends       map[string]*ExitOut // "R1.start" -> exit
 	riverAt    map[hex.Side]string // the river on a hexside
 	geoName    string
