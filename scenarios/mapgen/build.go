@@ -173,8 +173,8 @@ func Build(g *Geo, gm *Game) (*Map, []string) {
 	m.buildCorrections(g)
 	m.buildRails(g)
 	m.buildOffMap(g)
-	m.buildRegions(g)
 	m.buildSeaSides()
+	m.buildRegions(g)
 	m.errs = append(m.errs, m.Check()...)
 	return m, m.errs
 }
@@ -221,16 +221,33 @@ func (m *Map) rasterise(g *Geo) {
 		m.setCountry(h, m.countryOf(names, sh, g.DefaultCountry))
 	}
 	// A hex holding a town stays land: lake towns stand on their shores
-	// and isthmuses (Angerburg, Lötzen, Arys, Osterode).
+	// and isthmuses (Angerburg, Lötzen, Arys, Osterode), ports on theirs.
 	for _, t := range g.Towns {
 		if p := g.Places[t.Name]; p != nil {
-			h := m.proj.HexAt(p.At.Lat, p.At.Lon)
-			if m.grid.Contains(h) && m.Terrain(h) == m.game.Lake {
+			h := m.townHex(t, p)
+			if !m.grid.Contains(h) {
+				continue
+			}
+			switch t := m.Terrain(h); {
+			case t == m.game.Lake:
 				m.setTerrain(h, m.game.Clear)
 				m.Notes = append(m.Notes, fmt.Sprintf("%s is land: %s stands on the lake shore (lake %.0f%% of the hex)", h, p.Name, 100*m.share[h].lake))
+			case t == m.game.Sea && m.game.SeaTowns:
+				m.setTerrain(h, m.game.Clear)
+				m.Notes = append(m.Notes, fmt.Sprintf("%s is land: %s stands on the coast (sea %.0f%% of the hex)", h, p.Name, 100*m.share[h].sea))
 			}
 		}
 	}
+}
+
+// townHex is the hex of a town: its at= hex, or its place's.
+func (m *Map) townHex(t *TownIn, p *Place) hex.Hex {
+	if t.At != "" {
+		if h, err := m.grid.Parse(t.At); err == nil {
+			return h
+		}
+	}
+	return m.proj.HexAt(p.At.Lat, p.At.Lon)
 }
 
 // applyFixes applies the hand corrections, then takes water out of every
@@ -283,15 +300,27 @@ func (m *Map) buildTowns(g *Geo) {
 		if p == nil {
 			continue
 		}
-		h := m.proj.HexAt(p.At.Lat, p.At.Lon)
+		if _, err := m.grid.Parse(t.At); t.At != "" && err != nil {
+			m.fail("%s:%d: town %s: at=%s: %v", g.Name, t.Line, p.Name, t.At, err)
+		}
+		h := m.townHex(t, p)
+		why := ""
 		switch {
 		case !m.grid.Contains(h):
-			m.fail("town %s: %s is off the map", p.Name, h)
-			continue
+			why = fmt.Sprintf("town %s: %s is off the map", p.Name, h)
 		case m.Water(h):
-			m.fail("town %s: %s is water", p.Name, h)
+			why = fmt.Sprintf("town %s: %s is water", p.Name, h)
 		case m.Country(h) != p.Polity:
-			m.fail("town %s: %s is %s land, the town was %s", p.Name, h, m.Country(h), p.Polity)
+			why = fmt.Sprintf("town %s: %s is %s land, the town was %s", p.Name, h, m.Country(h), p.Polity)
+		}
+		if why != "" && m.game.DropMisplacedTowns {
+			m.Dropped = append(m.Dropped, why)
+			continue
+		} else if why != "" {
+			m.fail("%s", why)
+			if !m.grid.Contains(h) {
+				continue
+			}
 		}
 		if o := taken[h]; o != nil {
 			m.Dropped = append(m.Dropped, fmt.Sprintf("%s falls in %s with %s", p.Name, h, o.Place.Name))

@@ -43,6 +43,13 @@ type Game struct {
 	// covers (neutral and foreign lands no unit may enter); such land is
 	// in no country. Unset, that land is an error.
 	Prohibited byte
+	// DropMisplacedTowns leaves out, with a note, a town whose hex is off
+	// the map, water, or of another country than the town's, instead of
+	// failing.
+	DropMisplacedTowns bool
+	// SeaTowns keeps land the hex of a town that the sea covers most of
+	// (a port on a bay or an island), as a lake town's always is.
+	SeaTowns bool
 	// Areas are the area kinds in order of precedence: a hex takes the
 	// letter of the kind covering most of it, ties to the earlier kind,
 	// when that kind covers more than AreaShare.

@@ -61,6 +61,7 @@ type TownIn struct {
 	HasVP  bool
 	Fields map[string]string
 	Note   string
+	At     string // a hex the town is put in, instead of its place's
 	Line   int
 }
 
@@ -547,9 +548,9 @@ func (p *geoParser) mapItem() error {
 		if err := p.need(1); err != nil {
 			return err
 		}
-		t := &TownIn{Name: r.args[0], Line: r.line, Note: r.fields["note"], Fields: map[string]string{}}
+		t := &TownIn{Name: r.args[0], Line: r.line, Note: r.fields["note"], At: r.fields["at"], Fields: map[string]string{}}
 		for k, v := range r.fields {
-			if k != "vp" && k != "note" {
+			if k != "vp" && k != "note" && k != "at" {
 				t.Fields[k] = v
 			}
 		}

@@ -16,7 +16,7 @@ func (m *Map) buildRails(g *Geo) {
 	for _, rl := range g.Rails {
 		stops := m.railStops(g, rl)
 		if len(stops) < 2 {
-			m.fail("rail %s: fewer than two station hexes", rl.ID)
+			m.Notes = append(m.Notes, fmt.Sprintf("rail %s lies in one hex and is left out", rl.ID))
 			continue
 		}
 		path := m.railPath(rl, stops)

@@ -24,6 +24,8 @@ type RegionIn struct {
 type FrontIn struct {
 	ID, Side, Name, Src string
 	Within, CP          []string
+	Add                 []string // hexes in the region whatever the line says
+	Cut                 []string // hexes out of it whatever the line says
 	Pts                 []LatLon
 	Line                int
 }
@@ -65,7 +67,7 @@ func (p *geoParser) region() error {
 		return p.bad("want within=COUNTRIES and a line or cp=COUNTRIES")
 	}
 	p.g.Fronts = append(p.g.Fronts, &FrontIn{ID: r.args[0], Side: f["side"], Name: f["name"], Src: f["src"],
-		Within: list("within"), CP: list("cp"), Pts: pts, Line: r.line})
+		Within: list("within"), CP: list("cp"), Add: list("add"), Cut: list("cut"), Pts: pts, Line: r.line})
 	return nil
 }
 
@@ -134,19 +136,38 @@ func (m *Map) buildFront(f *FrontIn) {
 	if len(f.Pts) > 0 {
 		west = []*polygon{westPolygon(f.Pts)}
 	}
-	region := map[hex.Hex]bool{}
+	region, cut := map[hex.Hex]bool{}, map[hex.Hex]bool{}
+	for _, c := range []struct {
+		key  string
+		list []string
+		set  map[hex.Hex]bool
+	}{{"add", f.Add, region}, {"cut", f.Cut, cut}} {
+		for _, s := range c.list {
+			h, err := m.grid.Parse(s)
+			if err != nil || !m.grid.Contains(h) || !in(f.Within, m.Country(h)) {
+				m.fail("%s:%d: front %s: %s=%s is not a hex of %s", m.geoName, f.Line, f.ID, c.key, s, strings.Join(f.Within, ","))
+				continue
+			}
+			c.set[h] = true
+		}
+	}
 	out := &RegionOut{ID: f.ID, Name: f.Name, Kind: "front", Side: f.Side, Note: f.Src}
 	for _, h := range m.grid.All() {
 		c := m.Country(h)
-		if !in(f.Within, c) {
+		if !in(f.Within, c) || cut[h] {
 			continue
 		}
-		if (west == nil && in(f.CP, c)) || (west != nil && m.cover(h, west) > 0.5) {
+		if region[h] || (west == nil && in(f.CP, c)) || (west != nil && m.cover(h, west) > 0.5) {
 			region[h] = true
 			out.Hexes = append(out.Hexes, h)
 		}
 	}
 	m.Regions = append(m.Regions, out)
+	// The sea is no front: an all-sea hexside is left out of the line.
+	seaSide := map[hex.Side]bool{}
+	for _, s := range m.SeaSides {
+		seaSide[s] = true
+	}
 	var sides []hex.Side
 	for _, h := range m.grid.All() {
 		if !region[h] && !in(f.CP, m.Country(h)) {
@@ -154,12 +175,16 @@ func (m *Map) buildFront(f *FrontIn) {
 		}
 		for _, n := range m.grid.Neighbours(h) {
 			if m.grid.Contains(n) && !region[n] && in(f.Within, m.Country(n)) && !in(f.CP, m.Country(n)) {
-				s, _ := m.grid.SideBetween(h, n)
-				sides = append(sides, s)
+				if s, _ := m.grid.SideBetween(h, n); !seaSide[s] {
+					sides = append(sides, s)
+				}
 			}
 		}
 	}
 	fo := &FrontOut{In: f, Chains: m.chains(sides)}
+	// The longest chain is the line; the rest (across a strait, round an
+	// island) follow it.
+	sort.SliceStable(fo.Chains, func(i, j int) bool { return len(fo.Chains[i]) > len(fo.Chains[j]) })
 	if len(fo.Chains) > 1 {
 		m.Notes = append(m.Notes, fmt.Sprintf("front %s is drawn in %d pieces", f.ID, len(fo.Chains)))
 	}
@@ -256,6 +281,14 @@ func (m *Map) buildSeaSides() {
 			islands = append(islands, newPolygon(s.Pts))
 		}
 	}
+	// A railway joins the two hexes over land: its hexside is no strait.
+	railSide := map[hex.Side]bool{}
+	for _, r := range m.Rails {
+		for i := 1; i < len(r.Hexes); i++ {
+			s, _ := m.grid.SideBetween(r.Hexes[i-1], r.Hexes[i])
+			railSide[s] = true
+		}
+	}
 	const n = 20
 	for _, h := range m.grid.All() {
 		if m.Country(h) == "" {
@@ -275,8 +308,7 @@ func (m *Map) buildSeaSides() {
 					k++
 				}
 			}
-			if float64(k)/n > m.game.SeaSideShare {
-				s, _ := m.grid.SideBetween(h, nb)
+			if s, _ := m.grid.SideBetween(h, nb); float64(k)/n > m.game.SeaSideShare && !railSide[s] {
 				m.SeaSides = append(m.SeaSides, s)
 			}
 		}

@@ -129,7 +129,13 @@ func (w *writer) towns() {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			w.p(" %s=%s", k, q(tw.In.Fields[k]))
+			v := tw.In.Fields[k]
+			if note, ok := strings.CutPrefix(v, "authored:"); ok && strings.HasSuffix(k, ".src") {
+				// A field's own source: FIELD.src=authored:"NOTE".
+				w.p(" %s.%s", strings.TrimSuffix(k, ".src"), authored("%s", note))
+				continue
+			}
+			w.p(" %s=%s", k, q(v))
 		}
 		if src, ok := m.game.RulebookTowns[pl.Name]; ok {
 			w.p(" src=%s\n", src)
