@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"pbem/engine/hex"
@@ -22,6 +23,32 @@ func build(t *testing.T) (*mapgen.Geo, *mapgen.Map) {
 		t.Error(e)
 	}
 	return g, m
+}
+
+// shared is one build for the tests that only read it (a build takes a
+// second).
+var shared struct {
+	once sync.Once
+	g    *mapgen.Geo
+	m    *mapgen.Map
+	errs []string
+}
+
+func built(t *testing.T) (*mapgen.Geo, *mapgen.Map) {
+	t.Helper()
+	shared.once.Do(func() {
+		g, err := mapgen.ParseGeo("geo.txt", geoText)
+		if err != nil {
+			shared.errs = []string{err.Error()}
+			return
+		}
+		shared.g = g
+		shared.m, shared.errs = mapgen.Build(g, game())
+	})
+	if len(shared.errs) > 0 {
+		t.Fatal(strings.Join(shared.errs, "\n"))
+	}
+	return shared.g, shared.m
 }
 
 // The committed map.txt is exactly what the tool writes.
@@ -69,7 +96,7 @@ type fixture struct {
 
 func load(t *testing.T) *fixture {
 	t.Helper()
-	g, m := build(t)
+	g, m := built(t)
 	f := &fixture{g: g, m: m, towns: map[string]*mapgen.TownOut{}, reg: map[string]map[hex.Hex]bool{}}
 	for _, tw := range m.Towns {
 		f.towns[tw.Place.Name] = tw
@@ -346,7 +373,7 @@ func TestRails(t *testing.T) {
 // The map loads with engine/scenario beside game.txt, with a throwaway
 // order of battle (testdata), and keeps what the generator wrote.
 func TestLoads(t *testing.T) {
-	_, m := build(t)
+	_, m := built(t)
 	var files []scenario.File
 	for _, p := range []string{"../game.txt", "../map.txt", "testdata/units.txt", "testdata/scenario-test.txt"} {
 		data, err := os.ReadFile(p)
