@@ -232,7 +232,7 @@ func (m *Map) Crossable(s hex.Side) bool {
 	return d == nil || d.Cross
 }
 
-func (m *Map) index(h hex.Hex) int { return (h.Row-1)*m.Grid.Cols + h.Col - 1 }
+func (m *Map) index(h hex.Hex) int { return m.Grid.Index(h) }
 
 // Terrain returns the terrain of an on-map hex.
 func (m *Map) Terrain(h hex.Hex) Terrain {

@@ -365,7 +365,7 @@ func (p *parser) hexArg(r *record, t token, what string) (hex.Hex, bool) {
 		return hex.Hex{}, false
 	}
 	if !p.g.Map.Grid.Contains(h) {
-		p.errf(t.Pos, "%s: %s %s is off the map (rows 01-%02d, columns 01-%02d)", r.Keyword, what, h, p.g.Map.Grid.Rows, p.g.Map.Grid.Cols)
+		p.errf(t.Pos, "%s: %s %s is off the map (rows 01-%02d, columns %02d-%02d)", r.Keyword, what, h, p.g.Map.Grid.Rows, p.g.Map.Grid.FirstCol(), p.g.Map.Grid.LastCol())
 		return h, false
 	}
 	return h, true
@@ -422,7 +422,7 @@ func (p *parser) game(r *record) {
 }
 
 func (p *parser) grid(r *record) {
-	p.known(r, "rows", "cols", "parity", "orientation", "numbering", "digits", "cols-grow", "half")
+	p.known(r, "rows", "cols", "parity", "orientation", "numbering", "digits", "cols-grow", "half", "first-col")
 	g := hex.Grid{Rows: p.integer(r, "rows", true, 0), Cols: p.integer(r, "cols", true, 0)}
 	if err := gridLayout(&g, func(k string) string { return p.str(r, k, false) }); err != nil {
 		p.errf(r.Pos, "grid: %v", err)
@@ -436,6 +436,9 @@ func (p *parser) grid(r *record) {
 	}
 	if max := g.Codec.Max(); g.Rows < 1 || g.Rows > max || g.Cols < 1 || g.Cols > max {
 		p.errf(r.Pos, "grid: rows and cols must be 1-%d (%s numbering)", max, g.Codec.Pattern())
+		return
+	} else if g.LastCol() > max {
+		p.errf(r.Pos, "grid: first-col=%d with cols=%d runs to column %d, past %d (%s numbering)", g.FirstCol(), g.Cols, g.LastCol(), max, g.Codec.Pattern())
 		return
 	}
 	p.g.Map.Grid = g
@@ -479,6 +482,13 @@ func gridLayout(g *hex.Grid, field func(string) string) error {
 		g.ColsEast = true
 	default:
 		return fmt.Errorf("cols-grow=%s: want west or east", v)
+	}
+	if v := field("first-col"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return fmt.Errorf("first-col=%s: want a column number from 1", v)
+		}
+		g.ColOffset = n - 1
 	}
 	if v := field("half"); v != "" {
 		e, err := hex.ParseEdges(v)
@@ -645,8 +655,7 @@ func (p *parser) buildGrids(mapFile string) {
 					p.errf(row.Pos, "%s grid: row %02d cell %d is %q: want one character", b.kind, n, i+1, c.Value)
 					continue
 				}
-				col := g.Column(i)
-				cells[(n-1)*g.Cols+col-1] = c.Value[0]
+				cells[g.Index(g.Hex(n, g.Column(i)))] = c.Value[0]
 			}
 		}
 		for n := 1; n <= g.Rows; n++ {
@@ -663,7 +672,7 @@ func (p *parser) buildGrids(mapFile string) {
 				}
 				t := p.vocab().TerrainByKey(string(c))
 				if t == nil {
-					h := g.Hex(i/g.Cols+1, i%g.Cols+1)
+					h := g.IndexHex(i)
 					p.errf(p.rowPos(b, h.Row), "terrain grid: hex %s is %q: want a declared terrain letter (%s)", h, string(c), p.vocab().terrainKeys())
 					continue
 				}
@@ -677,7 +686,7 @@ func (p *parser) buildGrids(mapFile string) {
 				}
 				s, ok := p.letters[string(c)]
 				if !ok {
-					h := g.Hex(i/g.Cols+1, i%g.Cols+1)
+					h := g.IndexHex(i)
 					p.errf(p.rowPos(b, h.Row), "country grid: hex %s is %q: no country-letter line declares it", h, string(c))
 					continue
 				}
