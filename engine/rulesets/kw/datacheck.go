@@ -130,6 +130,13 @@ func checkScenario(g *scenario.Game, s *scenario.Scenario, errs *scenario.ErrorL
 		towns[lower(t.Name)] = true
 	}
 	for _, pl := range s.Deploy {
+		within, of := false, false
+		for _, f := range pl.Zone {
+			within, of = within || f.Key == "within", of || f.Key == "of"
+		}
+		if within != of {
+			errs.Add(pl.Pos, "deploy %s: within= and of= go together: so many hexes of a town", pl.Unit)
+		}
 		for _, f := range pl.Zone {
 			switch f.Key {
 			case "in":
@@ -146,12 +153,18 @@ func checkScenario(g *scenario.Game, s *scenario.Scenario, errs *scenario.ErrorL
 				if n, err := strconv.Atoi(f.Value); err != nil || n < 0 {
 					errs.Add(f.Pos, "deploy %s: within=%s: want a number of hexes", pl.Unit, f.Value)
 				}
-			case "incl", "rail":
+			case "region", "near-region":
+				if g.Map.Region(f.Value) == nil {
+					errs.Add(f.Pos, "deploy %s: %s=%s: no such region", pl.Unit, f.Key, f.Value)
+				}
+			case "also":
+				// engine/scenario has checked the hexes are on the map.
+			case "incl", "rail", "city":
 				if f.Value != "yes" && f.Value != "no" {
 					errs.Add(f.Pos, "deploy %s: %s=%s: want yes or no", pl.Unit, f.Key, f.Value)
 				}
 			default:
-				errs.Add(f.Pos, "deploy %s: unknown zone field %q (in, at, near, north-of, south-of, incl, within, of, rail)", pl.Unit, f.Key)
+				errs.Add(f.Pos, "deploy %s: unknown zone field %q (in, at, near, north-of, south-of, incl, within, of, region, near-region, city, rail, also)", pl.Unit, f.Key)
 			}
 		}
 	}

@@ -20,6 +20,7 @@ type Ruling struct {
 // Rulings lists every ruling of the Kaiser's War rules.
 var Rulings = []Ruling{
 	{"KW-3.2-ROWS", "3.2", "North and south of a place go by the hex row: north of X inclusive is every hex whose row is X's or lower-numbered; exclusive leaves X's row out. Every zone lies on its side's side of the scenario's front line and outside neutral countries.", "State.inZone", ""},
+	{"KW-28.5-ALSO", "28.5, 3.2", "The hex numbers 28.5 prints after \"Russia or Romania\" (2926) and \"Russia and/or Romania\" (2721) are hexes the zone takes in besides Russia: the data gives them as also=, and they are in the zone whatever its other fields say, though never in a neutral country or on the enemy's side of the line.", "State.inZone", ""},
 	{"KW-4.1-NEUTRAL", "4.1(2)", "Strategic Objectives of a country still neutral count neither for nor against the sudden death by objectives: nobody can control them.", "State.allObjectives", ""},
 	{"KW-4.3-100", "4.3, 4.1(1)", "A VP difference above 100 is an Imperial Victory, as is one of 76 to 100; a sudden-death winner's total is its VP plus 25 against the loser's VP, never below 0.", "levelOf, State.suddenDeath", ""},
 	{"KW-5.4-NEUTRAL", "5.4, 2.2", "Romanian Strategic Objectives are Allied by origin and Bulgarian ones Central Powers' in the VP Sub-Phase; while a country is neutral its objectives are nobody's.", "data.origin, State.controller", ""},
