@@ -90,8 +90,9 @@ func (s *State) defeat(us []*unit, why, rule string, ev *[]engine.Event) []*unit
 	return left
 }
 
-// forcedBreakdown breaks an army down at once (14.16): nothing is charged
-// for the army, whether or not the pool held its corps; a Romanian or
+// forcedBreakdown breaks an army down at once (14.16): the corps the pool
+// holds are placed, fewer if it runs short (ruling KW-14.16-FEW, after the
+// text's example), and nothing is charged for the army; a Romanian or
 // Bolshevik army is eliminated and charged instead (10.6).
 func (s *State) forcedBreakdown(u *unit, why, rule string, ev *[]engine.Event) []*unit {
 	corps, ok := s.breakdown(u, why, rule, ev)

@@ -129,8 +129,8 @@ func (s *State) retreatPath(u *unit, n int, together []hex.Hex) []hex.Hex {
 // (15.2(1)-(3)): land on the map and not across an all-sea hexside, not
 // neutral, free of enemy units and of the enemy's ZOC (a friendly
 // fortress keeps it out, 13.2), within u's nation's countries (23.3,
-// ruling KW-23.3-RETREAT), and along a rail line the side controls for an
-// armoured train (21.4).
+// ruling KW-23.3-RETREAT), and along a rail line into a hex the side
+// controls now for an armoured train (21.4, ruling KW-21.4-RAIL).
 func (s *State) retreatStep(u *unit, h, nb hex.Hex, ez map[hex.Hex]bool) bool {
 	p := s.prof(u)
 	if !s.d.land(nb) || s.d.side(h, nb) == "sea" || s.neutral(nb) || ez[nb] {
