@@ -397,7 +397,7 @@ func parseGuard(w string) (guard, error) {
 }
 
 // holds evaluates the guard on the percentage; a defence of 0 counts as
-// above any number (ruling KW-CRT-0).
+// above any number (ruling KW-14.13-ZERO).
 func (g guard) holds(pct, defense int) bool {
 	cmp := pct - g.n
 	if defense <= 0 {

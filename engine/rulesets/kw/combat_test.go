@@ -1,8 +1,6 @@
 package kw
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -10,27 +8,12 @@ import (
 	"pbem/engine/scenario"
 )
 
-// testGame builds the cases' base game with extra set-up lines, at the
+// testState builds the cases' base game with extra set-up lines, at the
 // window given, with options.
-func testGame(t *testing.T, setup, window string, opt engine.Options) *State {
+func testState(t *testing.T, setup, window string, opt engine.Options) *State {
 	t.Helper()
-	dir := filepath.Join("testdata", "cases")
-	var fs []scenario.File
-	for _, n := range []string{"game.txt", "map.txt", "units.txt", "scenario.txt"} {
-		b, err := os.ReadFile(filepath.Join(dir, n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n == "scenario.txt" {
-			b = append(b, setup...)
-		}
-		fs = append(fs, scenario.File{Name: filepath.Join(dir, n), Data: b})
-	}
-	g, err := scenario.Load(fs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := newState(g, g.Scenarios[0], opt)
+	g, sc := testGame(t, setup)
+	s, err := newState(g, sc, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +61,7 @@ func rejections(ev []engine.Event) []string {
 // T-29, 17.10(4): supply declared in the First Combat Phase is spent at
 // its end; the Second cannot declare or use it.
 func TestFirstPhaseSupplyGone(t *testing.T) {
-	s := testGame(t, "setup DE-S1 0604\nsetup DE-C1 0704\nsetup RU-C1 0804\n", "T7 CP-COMBAT1", nil)
+	s := testState(t, "setup DE-S1 0604\nsetup DE-C1 0704\nsetup RU-C1 0804\n", "T7 CP-COMBAT1", nil)
 	next, ev, err := s.Resolve(map[scenario.Side][]engine.Order{CP: orders("supply DE-S1")}, &engine.Script{})
 	if err != nil || len(rejections(ev)) > 0 {
 		t.Fatalf("phase 1: %v %v", err, rejections(ev))
@@ -102,7 +85,7 @@ func TestModernizedFortressConcentric(t *testing.T) {
 		opt  engine.Options
 		want int
 	}{{nil, 6}, {engine.Options{"modernize-artillery": true}, 12}} {
-		s := testGame(t, setup, "T7 CP-COMBAT1", c.opt)
+		s := testState(t, setup, "T7 CP-COMBAT1", c.opt)
 		b, why, _ := s.bindAttack(CP, order(1, "attack 0804 with DE-C1 DE-C2"))
 		if why != "" {
 			t.Fatal(why)
@@ -116,7 +99,7 @@ func TestModernizedFortressConcentric(t *testing.T) {
 // Validate checks attacks as things stand and rolls no die; it finds the
 // problems resolution finds with the same orders.
 func TestValidateAgrees(t *testing.T) {
-	s := testGame(t, "setup DE-C1 0704\nsetup DE-C2 0803\nsetup AH-C1 0703\nsetup RU-C1 0804\nsetup RU-C2 0904\n", "T7 CP-COMBAT1", nil)
+	s := testState(t, "setup DE-C1 0704\nsetup DE-C2 0803\nsetup AH-C1 0703\nsetup RU-C1 0804\nsetup RU-C2 0904\n", "T7 CP-COMBAT1", nil)
 	os := orders(
 		"attack 0804 with DE-C1",
 		"attack 0804 with DE-C2",          // 14.4: the hex again
@@ -139,7 +122,7 @@ func TestValidateAgrees(t *testing.T) {
 }
 
 // The column bands and the rounding of 14.13, with a defence of 0 on the
-// last column (ruling KW-CRT-0).
+// last column (ruling KW-14.13-ZERO).
 func TestColumn(t *testing.T) {
 	for _, c := range []struct{ a, d, col, pct int }{
 		{20, 12, 3, 166}, {20, 13, 3, 153}, {10, 12, 1, 83}, {49, 100, 0, 49}, {6, 1, 8, 600}, {3, 0, 8, 0}, {599, 100, 7, 599},
@@ -154,7 +137,7 @@ func TestColumn(t *testing.T) {
 // A battle is marked on maps with its result (engine.Fighter), a retreat
 // drawn as a move (engine.Mover).
 func TestEventsForMaps(t *testing.T) {
-	s := testGame(t, "setup DE-8A 0704\nsetup RU-1A 0804\n", "T7 CP-COMBAT1", nil)
+	s := testState(t, "setup DE-8A 0704\nsetup RU-1A 0804\n", "T7 CP-COMBAT1", nil)
 	_, ev, _ := s.Resolve(map[scenario.Side][]engine.Order{CP: orders("attack 0804 with DE-8A")}, &engine.Script{Rolls: []int{6}})
 	fights, moves := 0, 0
 	for _, e := range ev {
