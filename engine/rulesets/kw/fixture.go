@@ -48,6 +48,7 @@ var locWords = map[string]string{"dead": locDead, "eliminated": locDead, "availa
 //	vp SIDE N
 //	control HEX SIDE
 //	belligerent COUNTRY
+//	option NAME
 func (s *State) Adjust(directive string) error {
 	w := strings.Fields(directive)
 	if len(w) < 2 {
@@ -109,7 +110,22 @@ func (s *State) Adjust(directive string) error {
 		s.Control[h] = scenario.Side(w[2])
 		return nil
 	case "belligerent":
-		s.Belligerent[w[1]] = true
+		// as the rules make it so (23.1): control and held units follow
+		switch w[1] {
+		case Romania:
+			s.romaniaJoins(&[]engine.Event{})
+		case Bulgaria:
+			s.bulgariaJoins(&[]engine.Event{})
+		default:
+			s.Belligerent[w[1]] = true
+		}
+		return nil
+	case "option":
+		opt := engine.Options{w[1]: true}
+		for k, v := range s.opt {
+			opt[k] = v
+		}
+		s.opt = opt
 		return nil
 	}
 	return fmt.Errorf("no directive %q", w[0])

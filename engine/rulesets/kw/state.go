@@ -48,6 +48,8 @@ type unit struct {
 	NoBuy int `json:",omitempty"`
 	// Placed: came into play this Mobilization Phase (9.6 counts these).
 	Placed bool `json:",omitempty"`
+	// Edge: to be placed on the south map edge of Bulgaria (23.2).
+	Edge bool `json:",omitempty"`
 }
 
 // vpEntry is one change of a side's VP with its reason (5.0).
