@@ -33,6 +33,16 @@ func (s *State) SetWindow(id string) error {
 		s.deployRest(CP, &ev)
 		s.deployRest(AL, &ev)
 	}
+	// The window opens as if fresh: what the set-up's own advance brought
+	// to be placed goes back, and this window's arrivals come (9.2).
+	for _, u := range s.Units {
+		if u.Loc == locPending && u.Due > 0 {
+			u.Loc = locDue
+		} else if u.Loc == locPending {
+			u.Loc = locPool
+		}
+	}
+	s.Bought = map[string]int{}
 	s.openPhase(&ev)
 	return nil
 }
