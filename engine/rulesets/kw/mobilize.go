@@ -48,6 +48,9 @@ func (s *State) arrivals(side scenario.Side, ev *[]engine.Event) {
 // counters of its first nation first, in id order.
 func (s *State) freeSupply(side scenario.Side) *unit {
 	for _, n := range sideNations[side] {
+		if c := nationCountry(n); (c == Romania || c == Bulgaria) && !s.Belligerent[c] {
+			continue // 23.0: a neutral's counters are not the side's yet
+		}
 		if u := s.outOfPlay(side, tSupply, n); u != nil {
 			return u
 		}
@@ -76,10 +79,10 @@ func (s *State) outOfPlay(side scenario.Side, typ, nation string) *unit {
 func (s *State) buyable(u *unit) string {
 	p := s.prof(u)
 	switch {
-	case p.army() || p.Size == zArmyGroup:
-		return fmt.Sprintf("%s is an army: armies are never bought, only rebuilt by combining corps [9.3, 9.10]", u.ID)
 	case p.Type == tHQ:
 		return fmt.Sprintf("%s is an HQ: HQs are never bought or rebuilt [9.2, 9.10]", u.ID)
+	case p.army() || p.Size == zArmyGroup:
+		return fmt.Sprintf("%s is an army: armies are never bought, only rebuilt by combining corps [9.3, 9.10]", u.ID)
 	case s.scheduled(u.ID):
 		return fmt.Sprintf("%s comes only by the schedule [9.2]", u.ID)
 	case p.Optional:
@@ -400,9 +403,14 @@ func (s *State) bindBuy(side scenario.Side, o engine.Order) (*unit, int, string)
 		return nil, 0, "want: buy TYPE|UNIT [nation N] [at HEX]"
 	}
 	word := w[0].Text
+	typ := strings.ToLower(word)
+	if typ == "supply-unit" {
+		// "supply" is a clause keyword of other orders, so the order
+		// language names the type so (9.3)
+		typ = tSupply
+	}
 	var u *unit
-	if _, ok := s.d.tables.buy[strings.ToLower(word)]; ok {
-		typ := strings.ToLower(word)
+	if _, ok := s.d.tables.buy[typ]; ok {
 		nation := sideNations[side][0]
 		if n, ok := o.Clause("nation"); ok {
 			nation = strings.ToUpper(n[0].Text)
@@ -462,7 +470,7 @@ func (s *State) price(u *unit) (*unit, int, string) {
 	}
 	t := s.d.turn(s.Turn)
 	if row.From > 0 && t.Year < row.From {
-		return nil, 0, fmt.Sprintf("a %s may be bought only from %d [9.5]", p.Type, row.From)
+		return nil, 0, fmt.Sprintf("%s units may be bought only from %d [9.5]", p.Type, row.From)
 	}
 	if row.Limit > 0 && s.Bought[p.Type+"/"+nationCountry(p.Nation)] >= row.Limit {
 		return nil, 0, fmt.Sprintf("%s may buy only %d %s a turn [9.5]", nationCountry(p.Nation), row.Limit, p.Type)

@@ -160,7 +160,7 @@ func (s *State) corpsProblem(p *profile, r reorg, corps []*unit) string {
 		case c.Hex != corps[0].Hex:
 			return fmt.Sprintf("%s is not in %s with %s [10.2]", c.ID, corps[0].Hex, corps[0].ID)
 		case q.Size != zCorps || q.Type != r.Type:
-			return fmt.Sprintf("%s is not a %s corps [10.3]", c.ID, r.Type)
+			return fmt.Sprintf("%s is not an %s corps [10.3]", c.ID, r.Type)
 		case s.inert(c):
 			return fmt.Sprintf("%s belongs to a neutral country [23.0]", c.ID)
 		}

@@ -67,7 +67,7 @@ var verbs = []engine.Verb{
 	{Name: "place", Summary: "put a unit on the map: at set-up in its zone, or an arrival in a placement hex",
 		Case: "3.2, 9.4", Windows: []string{wSetup, wMob},
 		Clauses: []engine.ClauseSpec{one(engine.UnitID, "UNIT"), must("at", engine.HexID, 1, "HEX")}},
-	{Name: "buy", Summary: "spend VP on a unit of a type (inf, cav, supply, armtrain, alpine, marine, shock, airbase) or on an eliminated counter; placed now at a hex, or later if the chart delays it",
+	{Name: "buy", Summary: "spend VP on a unit of a type (inf, cav, supply-unit, armtrain, alpine, marine, shock, airbase) or on an eliminated counter; placed now at a hex, or later if the chart delays it",
 		Case: "9.3, 9.5, 9.9", Windows: []string{wMob},
 		Clauses: []engine.ClauseSpec{one(engine.AnyWord, "TYPE|UNIT"), opt("nation", engine.AnyWord, 1, "NATION"), opt("at", engine.HexID, 1, "HEX")}},
 	{Name: "demob", Summary: "take units in General Supply off the map into the pool",
