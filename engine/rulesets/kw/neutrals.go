@@ -116,14 +116,14 @@ func (s *State) bulgariaJoins(ev *[]engine.Event) {
 }
 
 // southEdge reports whether h is on the south map edge of Bulgaria (23.2):
-// a Bulgarian land hex with a southern neighbour off the map or in
-// prohibited terrain (ruling KW-23.2-EDGE).
+// a Bulgarian land hex with a southern neighbour below the map's last row
+// or in prohibited terrain (ruling KW-23.2-EDGE).
 func (s *State) southEdge(h hex.Hex) bool {
 	if s.d.country[h] != Bulgaria || !s.d.land(h) {
 		return false
 	}
 	for _, n := range s.d.grid.Neighbours(h) {
-		if n.Row > h.Row && (!s.d.grid.Contains(n) || s.d.terrain(n) == "prohibited") {
+		if n.Row > h.Row && (n.Row > s.d.grid.Rows || s.d.grid.Contains(n) && s.d.terrain(n) == "prohibited") {
 			return true
 		}
 	}
