@@ -113,7 +113,7 @@ func (s *State) bindCombine(side scenario.Side, o engine.Order) (*unit, []*unit,
 		return nil, nil, nil, "Romanian armies are never reorganized [10.0]"
 	case army.Loc != locAvailable:
 		return nil, nil, nil, fmt.Sprintf("%s is not in the Available box (it is %s) [9.10]", army.ID, army.Loc)
-	case !army.Entered && p.Size != zAA:
+	case !army.Entered && p.Size != zAA && !s.startsAvailable(army.ID):
 		return nil, nil, nil, fmt.Sprintf("%s has never been in play: it may not be built by combining yet [10.4]", army.ID)
 	case s.lowMorale(side) && slices.Contains([]string{"AH", "BG", "RU"}, p.Nation):
 		return nil, nil, nil, fmt.Sprintf("%s corps may not combine while %s's VP are 25 or less [Opt: Morale]", p.Nation, s.d.g.SideNames[side])
@@ -137,6 +137,18 @@ func (s *State) bindCombine(side scenario.Side, o engine.Order) (*unit, []*unit,
 		return nil, nil, nil, prob
 	}
 	return army, corps, sup, ""
+}
+
+// startsAvailable reports whether the scenario puts army id in the
+// Available box at its start (26.6, 27.6, 28.6): an army listed there as
+// available for rebuilding has been in play (ruling KW-10.4-AVAILABLE).
+func (s *State) startsAvailable(id string) bool {
+	for _, pl := range s.d.s.Available {
+		if pl.Unit == id {
+			return true
+		}
+	}
+	return false
 }
 
 // corpsProblem says why corps may not form an army of profile p by chart
