@@ -33,6 +33,16 @@ func (s *State) SetWindow(id string) error {
 		s.deployRest(CP, &ev)
 		s.deployRest(AL, &ev)
 	}
+	// The window opens as if fresh: what the set-up's own advance brought
+	// to be placed goes back, and this window's arrivals come (9.2).
+	for _, u := range s.Units {
+		if u.Loc == locPending && u.Due > 0 {
+			u.Loc = locDue
+		} else if u.Loc == locPending {
+			u.Loc = locPool
+		}
+	}
+	s.Bought = map[string]int{}
 	s.openPhase(&ev)
 	return nil
 }
@@ -48,6 +58,7 @@ var locWords = map[string]string{"dead": locDead, "eliminated": locDead, "availa
 //	vp SIDE N
 //	control HEX SIDE
 //	belligerent COUNTRY
+//	option NAME
 func (s *State) Adjust(directive string) error {
 	w := strings.Fields(directive)
 	if len(w) < 2 {
@@ -109,7 +120,22 @@ func (s *State) Adjust(directive string) error {
 		s.Control[h] = scenario.Side(w[2])
 		return nil
 	case "belligerent":
-		s.Belligerent[w[1]] = true
+		// as the rules make it so (23.1): control and held units follow
+		switch w[1] {
+		case Romania:
+			s.romaniaJoins(&[]engine.Event{})
+		case Bulgaria:
+			s.bulgariaJoins(&[]engine.Event{})
+		default:
+			s.Belligerent[w[1]] = true
+		}
+		return nil
+	case "option":
+		opt := engine.Options{w[1]: true}
+		for k, v := range s.opt {
+			opt[k] = v
+		}
+		s.opt = opt
 		return nil
 	}
 	return fmt.Errorf("no directive %q", w[0])
@@ -121,7 +147,7 @@ func (s *State) Adjust(directive string) error {
 //	unit ID back | front
 //	vp SIDE N
 //	control HEX SIDE
-//	over | result "TEXT"
+//	over | result TEXT
 func (s *State) Expect(words []string) (string, bool) {
 	switch words[0] {
 	case "unit":
@@ -182,6 +208,10 @@ func (s *State) Expect(words []string) (string, bool) {
 		}
 		return "", true
 	case "result":
+		// The harness passes a quoted text as the last word.
+		if len(words) < 2 {
+			return "want: result \"TEXT\"", true
+		}
 		text := strings.Join(words[1:], " ")
 		if !strings.Contains(s.Result, text) {
 			return fmt.Sprintf("the result is %q", s.Result), true

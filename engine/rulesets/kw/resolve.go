@@ -119,6 +119,8 @@ func (s *State) closePhase(side scenario.Side, dice engine.Dice, ev *[]engine.Ev
 	switch s.Phase {
 	case phSetup:
 		s.deployRest(side, ev)
+	case phMob:
+		s.placeRest(side, ev) // 9.7: what its side left waiting
 	case phMove, phCombat1, phCombat2:
 		s.overstack(ev) // 12.2: both sides, at the end of every movement and combat phase
 	}

@@ -52,7 +52,7 @@ func TestSilentGameRunsToItsEnd(t *testing.T) {
 	}
 	var ids []string
 	for i := 0; !st.Window().Done; i++ {
-		if i > 200 {
+		if i > 400 {
 			t.Fatalf("no end after %d windows: %v", i, ids)
 		}
 		w := st.Window()
@@ -90,11 +90,14 @@ func TestSilentGameRunsToItsEnd(t *testing.T) {
 			t.Fatalf("window %d is %s, want %s (all: %v)", i, ids[i], id, ids)
 		}
 	}
-	if got := ids[len(ids)-10]; got != "T8 CP-MOB" {
-		t.Errorf("the last turn opens with %s, want T8 CP-MOB (Main Effort East, 27.3)", got)
+	if got := ids[5*10+1]; got != "T6 CP-MOB" {
+		t.Errorf("Mar-Apr 1915 opens with %s, want T6 CP-MOB (Main Effort East, 27.3)", got)
 	}
-	if len(ids) != 1+8*10 {
-		t.Errorf("%d windows, want %d", len(ids), 1+8*10)
+	if got := ids[len(ids)-10]; got != "T21 AL-MOB" {
+		t.Errorf("the last turn opens with %s, want T21 AL-MOB (Main Effort West, 28.3)", got)
+	}
+	if len(ids) != 1+21*10 {
+		t.Errorf("%d windows, want %d", len(ids), 1+21*10)
 	}
 	over := st.(*State)
 	if !over.Over || over.Result == "" {

@@ -53,6 +53,8 @@ type unit struct {
 	// stack.
 	Hidden bool `json:",omitempty"`
 	Top    bool `json:",omitempty"`
+	// Edge: to be placed on the south map edge of Bulgaria (23.2).
+	Edge bool `json:",omitempty"`
 }
 
 // vpEntry is one change of a side's VP with its reason (5.0).

@@ -186,7 +186,7 @@ func (s *State) adminPhase(ev *[]engine.Event) {
 	diff := final[win] - final[Other(win)]
 	lvl := levelOf(diff)
 	if lvl == "Draw" {
-		s.end(fmt.Sprintf("a Draw, both sides exhausted: %d against %d", final[CP], final[AL]), "4.3", ev)
+		s.end(fmt.Sprintf("a Draw: %d against %d", final[CP], final[AL]), "4.3", ev)
 		return
 	}
 	s.end(fmt.Sprintf("%s wins, %s: %d against %d", s.d.g.SideNames[win], lvl, final[win], final[Other(win)]), "4.3", ev)

@@ -51,7 +51,7 @@ deploy RU-C2 in=RU
 	}
 	verbs := kw.Ruleset{}.Verbs()
 	for i := 0; !st.Window().Done; i++ {
-		if i > 200 {
+		if i > 400 {
 			t.Fatal("no end")
 		}
 		w := st.Window()
