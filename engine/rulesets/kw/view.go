@@ -29,11 +29,25 @@ type View struct {
 	// Zones are, for each of the side's units still to deploy, the hexes of
 	// its set-up zone (3.2).
 	Zones map[string][]hex.Hex
+	// Places are, in the side's Mobilization Phase, the hexes where each of
+	// its units waiting to be placed may go now (9.4-9.8); Buy, for each
+	// kind of unit it may buy ("inf/RU"), the price and the hexes where
+	// one bought now could be placed.
+	Places map[string][]hex.Hex
+	Buy    map[string]Purchase
 	// Country is the 1914 country of each land hex (7.1); Rail the rail
 	// lines from each rail hex (18.0).
 	Country map[hex.Hex]string
 	Rail    map[hex.Hex][]hex.Hex
 	board   *engine.Board
+}
+
+// Purchase is what one more unit of a kind costs and where it could go.
+type Purchase struct {
+	Type, Nation string
+	Cost         int
+	Delay        int // turns before it arrives (9.5)
+	Hexes        []hex.Hex
 }
 
 // UnitView is a counter as a side sees it.
@@ -140,7 +154,50 @@ func (s *State) View(side scenario.Side) engine.View {
 			v.Control[h] = c
 		}
 	}
+	if s.Phase == phMob && side == w.Phasing {
+		v.Places, v.Buy = s.mobOptions(side)
+	}
 	return v
+}
+
+// mobOptions are the placements and purchases open to side in its
+// Mobilization Phase, as a player could work them out from the map.
+func (s *State) mobOptions(side scenario.Side) (map[string][]hex.Hex, map[string]Purchase) {
+	ez := s.ezoc(side)
+	legal := func(u *unit) []hex.Hex {
+		var out []hex.Hex
+		for _, h := range s.candidates(u) {
+			if s.placeProblem(u, h, ez) == "" {
+				out = append(out, h)
+			}
+		}
+		return out
+	}
+	places := map[string][]hex.Hex{}
+	for _, u := range s.Units {
+		if u.Loc == locPending && s.prof(u).Side == side {
+			places[u.ID] = legal(u)
+		}
+	}
+	buy := map[string]Purchase{}
+	for _, typ := range []string{tInf, tCav, tSupply} {
+		for _, n := range sideNations[side] {
+			u := s.outOfPlay(side, typ, n)
+			if u == nil || s.nationProblem(side, n) != "" {
+				continue
+			}
+			_, cost, prob := s.price(u)
+			if prob != "" {
+				continue
+			}
+			was := u.Loc
+			u.Loc = locPending
+			hs := legal(u)
+			u.Loc = was
+			buy[typ+"/"+n] = Purchase{Type: typ, Nation: n, Cost: cost, Delay: s.d.tables.buy[typ].Delay, Hexes: hs}
+		}
+	}
+	return places, buy
 }
 
 func abs(n int) int {

@@ -35,6 +35,8 @@ func Orders(v *kw.View) string {
 	switch v.Win.Kind {
 	case "SETUP":
 		r.deploy(&b)
+	case "MOB":
+		r.mobilize(&b)
 	case "MOVE":
 		r.move(&b)
 	case "COMBAT":
@@ -145,8 +147,8 @@ func (r *reader) deploy(b *strings.Builder) {
 		zone := append([]hex.Hex(nil), r.v.Zones[id]...)
 		sort.SliceStable(zone, func(i, j int) bool { return r.front(zone[i]) < r.front(zone[j]) })
 		for _, h := range zone {
-			if u.Type != "supply" && u.Type != "hq" && r.front(h) < 2 {
-				continue // not into the enemy's ZOC at the start
+			if r.front(h) < r.keepOff(u) && h != zone[len(zone)-1] {
+				continue
 			}
 			if r.fits(u, h, placed) {
 				placed[h] = append(placed[h], u)
@@ -155,6 +157,16 @@ func (r *reader) deploy(b *strings.Builder) {
 			}
 		}
 	}
+}
+
+// keepOff is how far from the enemy the robot keeps a unit: supply units
+// and HQs, which do not fight, well behind the line; the others out of
+// the enemy's ZOC.
+func (r *reader) keepOff(u kw.UnitView) int {
+	if u.Type == "supply" || u.Type == "hq" {
+		return 3
+	}
+	return 2
 }
 
 // move sends each mobile unit towards the enemy, one hex short of contact;
@@ -347,3 +359,121 @@ func sortedKeys(m map[hex.Hex]bool) []hex.Hex {
 	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
 	return out
 }
+
+// placed counts, per hex, what the robot put there this Mobilization
+// Phase: at most one HQ or army, or three other units (9.6).
+type placed map[hex.Hex][2]int
+
+func (p placed) room(h hex.Hex, army bool) bool {
+	c := p[h]
+	if army {
+		return c[0] == 0 && c[1] == 0
+	}
+	return c[0] == 0 && c[1] < 3
+}
+
+func (p placed) add(h hex.Hex, army bool) {
+	c := p[h]
+	if army {
+		c[0]++
+	} else {
+		c[1]++
+	}
+	p[h] = c
+}
+
+// nearest is the hex of hs nearest the enemy that has room, or false.
+func (r *reader) nearest(hs []hex.Hex, ok func(hex.Hex) bool) (hex.Hex, bool) {
+	best, found := hex.Hex{}, false
+	for _, h := range hs {
+		if !ok(h) {
+			continue
+		}
+		if !found || r.front(h) < r.front(best) {
+			best, found = h, true
+		}
+	}
+	return best, found
+}
+
+// mobilize places every waiting unit as near the enemy as it may go, then
+// spends the VP above a reserve: supply units while it has fewer than
+// three, then infantry corps, each placed likewise (9.3-9.6). VP above the
+// cap of 99 are lost (5.6), so a rich side spends.
+func (r *reader) mobilize(b *strings.Builder) {
+	done := placed{}
+	units := map[string]kw.UnitView{}
+	for _, u := range r.v.Units {
+		units[u.ID] = u
+	}
+	extra := map[hex.Hex][]kw.UnitView{}
+	fitsAt := func(u kw.UnitView, h hex.Hex) bool {
+		army := u.Army || u.Type == "hq"
+		return r.front(h) >= r.keepOff(u) && (u.Type == "supply" || done.room(h, army)) && r.fits(u, h, extra)
+	}
+	put := func(u kw.UnitView, h hex.Hex) {
+		if u.Type != "supply" {
+			done.add(h, u.Army || u.Type == "hq")
+		}
+		extra[h] = append(extra[h], u)
+	}
+	for _, id := range sortedIDs(r.v.Places) {
+		u := units[id]
+		if h, ok := r.nearest(r.v.Places[id], func(h hex.Hex) bool { return fitsAt(u, h) }); ok {
+			put(u, h)
+			fmt.Fprintf(b, "place %s at %s\n", id, h)
+		}
+	}
+	vp := r.v.VP[r.v.For]
+	supplies := 0
+	for _, u := range r.v.Units {
+		if r.own(u) && u.Type == "supply" && u.Loc == "map" {
+			supplies++
+		}
+	}
+	const reserve = 60
+	for _, k := range sortedKeysOf(r.v.Buy) {
+		p := r.v.Buy[k]
+		if p.Type != "supply" || supplies >= 3 || vp-p.Cost < reserve {
+			continue
+		}
+		u := kw.UnitView{ID: "bought", Side: r.v.For, Type: "supply", Nation: p.Nation}
+		if h, ok := r.nearest(p.Hexes, func(h hex.Hex) bool { return fitsAt(u, h) }); ok {
+			put(u, h)
+			fmt.Fprintf(b, "buy supply-unit nation %s at %s\n", p.Nation, h)
+			vp -= p.Cost
+			supplies++
+		}
+	}
+	for bought := 0; bought < 6; bought++ {
+		spent := false
+		for _, k := range sortedKeysOf(r.v.Buy) {
+			p := r.v.Buy[k]
+			if p.Type != "inf" || vp-p.Cost < reserve || bought > 0 && k != sortedKeysOf(r.v.Buy)[0] && bought%2 == 0 {
+				continue
+			}
+			u := kw.UnitView{ID: fmt.Sprintf("bought-%d", bought), Side: r.v.For, Type: "inf", Nation: p.Nation}
+			if h, ok := r.nearest(p.Hexes, func(h hex.Hex) bool { return fitsAt(u, h) }); ok {
+				put(u, h)
+				fmt.Fprintf(b, "buy inf nation %s at %s\n", p.Nation, h)
+				vp -= p.Cost
+				spent = true
+				break
+			}
+		}
+		if !spent {
+			break
+		}
+	}
+}
+
+func sortedIDs[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func sortedKeysOf[V any](m map[string]V) []string { return sortedIDs(m) }
