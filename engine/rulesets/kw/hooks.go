@@ -22,10 +22,6 @@ func (s *State) reorganize(side scenario.Side, os []engine.Order, ev *[]engine.E
 	s.notYet(side, os, ev)
 }
 
-func (s *State) movement(side scenario.Side, os []engine.Order, ev *[]engine.Event) {
-	s.notYet(side, os, ev)
-}
-
 func (s *State) combat(side scenario.Side, os []engine.Order, dice engine.Dice, ev *[]engine.Event) {
 	s.notYet(side, os, ev)
 }
