@@ -169,7 +169,7 @@ func (s *State) railStart(m *movePhase, u *unit) (string, string) {
 	case !m.net[u.Hex]:
 		return fmt.Sprintf("%s is not a rail hex %s controlled as the phase began", u.Hex, s.d.g.SideNames[m.side]), "18.4"
 	case p.Type != tArmTrain && s.russian(u.Hex) != s.russian(m.began[u.ID]):
-		return fmt.Sprintf("%s began the phase across the Russian border from %s: it may use rail there only from the next phase", u.ID, u.Hex), "18.4"
+		return fmt.Sprintf("%s began the phase on the other side of the Russian border: it may use rail in %s only from the next phase", u.ID, u.Hex), "18.4"
 	case p.Type != tArmTrain && !s.generalSupply(m.side)[u.ID]:
 		return fmt.Sprintf("%s is not in General Supply in %s", u.ID, u.Hex), "18.1"
 	}

@@ -62,6 +62,8 @@ func (s *State) seaProblem(m *movePhase, u *unit, dest hex.Hex) (string, string)
 		return fmt.Sprintf("%s is in %s already", u.ID, dest), "21.6"
 	case s.d.port(dest) != sea:
 		return fmt.Sprintf("%s is not a port on the same sea as %s (%s)", dest, from, sea), "21.6"
+	case s.sideAt(dest) == Other(m.side):
+		return fmt.Sprintf("the port %s holds enemy units", dest), "21.6"
 	case sea == "baltic" && s.weatherOf() == "winter":
 		return "no amphibious moves in the Baltic in Winter", "22.1(4)"
 	}
