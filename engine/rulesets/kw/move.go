@@ -214,8 +214,9 @@ var nationLimits = map[string]map[string]bool{
 // adjacent b, or why it may not: ½ along a road, that is from a rail hex
 // to the next across the hexside its line crosses, whatever the terrain
 // (11.5, ruling KW-11.5-ALONG); else the terrain's cost by the weather and
-// any river or lake hexside's (11.4, 22.1, 22.2). An armoured train keeps
-// to its side's rail net (21.4).
+// any river or lake hexside's (11.4, 22.1, 22.2). An armoured train moves
+// by land only along rail lines into hexes of its side's rail net as the
+// phase opened (21.4, ruling KW-21.4-NET).
 func (s *State) stepCost(m *movePhase, u *unit, a, b hex.Hex) (int, string, string) {
 	if why, rule := s.entry(u, b); why != "" {
 		return 0, why, rule

@@ -118,8 +118,9 @@ func (s *State) railPath(m *movePhase, u *unit, from, dest hex.Hex) []hex.Hex {
 // railMove carries out `rail UNIT [to HEX] [via HEX...]` (18.1-18.6): 1
 // MP to start (at least 1 left, ruling KW-18.1-MP), in General Supply where
 // it starts (armoured trains need none, 21.4), from a rail hex of its net
-// on the side of the Russian border it began the phase on (18.4), once a
-// phase (18.5), within the side's capacity (18.2, 18.3).
+// (ruling KW-18.4-START: a hex taken this phase is not yet in it) on the
+// side of the Russian border it began the phase on (18.4), once a phase
+// (18.5), within the side's capacity (18.2, 18.3).
 func (s *State) railMove(m *movePhase, o engine.Order, ev *[]engine.Event) {
 	u, why, rule := s.mover(m, o)
 	if why == "" {
