@@ -360,7 +360,7 @@ func (s *State) cheapest(m *movePhase, u *unit, dest hex.Hex, left int) []hex.He
 // route reads the `to HEX` and `via HEX...` of a move or rail order: the
 // hexes given one by one, then on to HEX by the best way if they do not
 // end there. find gives the best way from where the unit would stand.
-func (s *State) route(o engine.Order, find func(from, dest hex.Hex) []hex.Hex, from hex.Hex) ([]hex.Hex, string) {
+func (s *State) route(o engine.Order, find func(from, dest hex.Hex) []hex.Hex, from hex.Hex, how string) ([]hex.Hex, string) {
 	to, hasTo := o.Clause("to")
 	via, hasVia := o.Clause("via")
 	if !hasTo && !hasVia {
@@ -392,7 +392,7 @@ func (s *State) route(o engine.Order, find func(from, dest hex.Hex) []hex.Hex, f
 	}
 	rest := find(from, dest)
 	if rest == nil {
-		return nil, fmt.Sprintf("no legal way from %s to %s", from, dest)
+		return nil, fmt.Sprintf("no legal way from %s to %s %s", from, dest, how)
 	}
 	return append(path, rest...), ""
 }
@@ -411,7 +411,7 @@ func (s *State) landMove(m *movePhase, o engine.Order, ev *[]engine.Event) {
 			return s.cheapest(m, u, dest, left)
 		}
 		return s.cheapestFrom(m, u, from, dest)
-	}, u.Hex)
+	}, u.Hex, fmt.Sprintf("with the %s MP %s has left", mpText(left), u.ID))
 	if why != "" {
 		reject(ev, m.side, o, why, "11.1")
 		return

@@ -130,7 +130,8 @@ func (s *State) railMove(m *movePhase, o engine.Order, ev *[]engine.Event) {
 		reject(ev, m.side, o, why, rule)
 		return
 	}
-	path, why := s.route(o, func(from, dest hex.Hex) []hex.Hex { return s.railPath(m, u, from, dest) }, u.Hex)
+	path, why := s.route(o, func(from, dest hex.Hex) []hex.Hex { return s.railPath(m, u, from, dest) }, u.Hex,
+		"by rail: the line is not in the net, crosses the Russian border, or passes an enemy zone of control")
 	if why != "" {
 		reject(ev, m.side, o, why, "18.1")
 		return
