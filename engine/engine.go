@@ -24,6 +24,10 @@ type Ruleset interface {
 	// Kinds are the kinds of window of the sequence of play (Window.Kind),
 	// with the time a club gives a side for each unless it says otherwise.
 	Kinds() []Kind
+	// Options are the optional rules and rulings a game may be created
+	// with (Options): a name a game asks for that is not among them is
+	// refused.
+	Options() []OptionSpec
 	// New starts scenario s of game g.
 	New(g *scenario.Game, s *scenario.Scenario, opt Options) (State, error)
 	// Restore rebuilds a state of scenario s of game g, started with opt,
@@ -85,6 +89,13 @@ type Window struct {
 	Optional bool     // nothing sent means the standing orders decide
 	Verbs    []string // verbs accepted in this window
 	Done     bool     // the game is over; no more windows
+}
+
+// OptionSpec is one optional rule or ruling of a ruleset.
+type OptionSpec struct {
+	Name    string // as Options keys it: "fog-of-war"
+	Case    string // the rule case: "Opt: Fog of War", "T 16.2"
+	Summary string // what it changes, for people
 }
 
 // Kind is a kind of window of a ruleset's sequence of play.

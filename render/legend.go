@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -65,11 +66,13 @@ func hexLegend(g hex.Grid) (id, how string) {
 	if g.ColsEast {
 		from = "west"
 	}
-	h := g.Hex(9, 12)
+	// A hex on the map, whatever its size and its first column.
+	row, col := min(9, g.Rows), min(g.FirstCol()+11, g.LastCol())
+	h := g.Hex(row, col)
 	if g.Codec.Scheme() == hex.RRCC {
-		return h.String(), "hex row 09, column 12 (columns from the " + from + ")"
+		return h.String(), fmt.Sprintf("hex row %02d, column %02d (columns from the %s)", row, col, from)
 	}
-	return h.String(), "hex column 12, row 09 (columns from the " + from + ")"
+	return h.String(), fmt.Sprintf("hex column %02d, row %02d (columns from the %s)", col, row, from)
 }
 
 // mapItems are the terrain and the map's features, then what the data

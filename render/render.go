@@ -194,7 +194,7 @@ func newRenderer(m *scenario.Map, cs []Counter, opt Options) *renderer {
 	// off the east and west edges (0.38 of a hex beyond the map's edge).
 	side := 0.9 * s
 	for _, e := range m.Exits {
-		if len(opt.Region) == 0 && (e.Hex.Col == 1 || e.Hex.Col == m.Grid.Cols) {
+		if len(opt.Region) == 0 && (e.Hex.Col == m.Grid.FirstCol() || e.Hex.Col == m.Grid.LastCol()) {
 			side = max(side, 0.5*s+float64(r.c.textWidth(r.f.small, e.Name)))
 		}
 	}

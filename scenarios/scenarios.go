@@ -20,7 +20,7 @@ import (
 
 // The authoring tools under each game's gen/ directory are not data.
 //
-//go:embed tannenberg/*.txt
+//go:embed tannenberg/*.txt kaiserswar/*.txt
 var embedded embed.FS
 
 // Catalog is every game found in one place, with every problem its data

@@ -74,7 +74,7 @@ the first window. Every problem is reported at once.`,
 		fs.StringVar(&o.scenario, "scenario", "", "the scenario")
 		fs.Var(&o.players, "player", "a player: SIDE=NAME,ADDRESS,KEYFILE (repeat for each)")
 		fs.Var(&o.moderators, "moderator", "a moderator: NAME,ADDRESS,KEYFILE (repeat for each)")
-		fs.Var(&o.gameOptions, "option", "an optional rule or ruling, e.g. cavalry-windows (repeat for each)")
+		fs.Var(&o.gameOptions, "option", "an optional rule or ruling of the scenario's rules system, e.g. cavalry-windows (repeat for each; an unknown one is refused with the list)")
 		fs.StringVar(&o.nmr, "nmr", store.NMRStanding, "a side that sends no orders: standing, wait or robot")
 		fs.StringVar(&o.tz, "tz", "UTC", "the time zone deadlines are shown in")
 		fs.Var(&o.deadlines, "deadline", "KIND=DURATION for a kind of window, e.g. MOVE=96h (repeat for each)")

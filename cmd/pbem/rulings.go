@@ -1,7 +1,9 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"strings"
 
 	"pbem/engine/rulesets"
 )
@@ -11,13 +13,32 @@ var rulingsCmd = &command{
 	usage:   "[-system NAME]",
 	summary: "the rulings applied where the rules are garbled, silent or contradictory",
 	help: `Prints every ruling the referee applies where the rulebook of a rules system
-(-system, by default Great War in the East) is garbled, silent or
-contradictory: its ambiguity number, the cases, the reading, and where the
-code applies it. docs/rulings.md is this output.`,
-	flags: systemFlag,
+(-system; without it, of every system) is garbled, silent or contradictory:
+its ambiguity number, the cases, the reading, and where the code applies it.
+docs/rulings.md is this output.`,
+	flags: func(fs *flag.FlagSet, o *options) {
+		var names []string
+		for _, r := range rulesets.All() {
+			names = append(names, r.Name())
+		}
+		fs.StringVar(&o.system, "system", "", "the rules `system`, one of: "+strings.Join(names, ", ")+" (none: every system)")
+	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 {
 			return usageError
+		}
+		if o.system == "" {
+			var all []string
+			for _, r := range rulesets.All() {
+				text, err := rulings(r.Name())
+				if err != nil {
+					complain(e, o, err.Error())
+					return 1
+				}
+				all = append(all, text)
+			}
+			fmt.Fprint(e.stdout, strings.Join(all, "\n"))
+			return 0
 		}
 		text, err := rulings(o.system)
 		if err != nil {

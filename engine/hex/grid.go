@@ -150,7 +150,18 @@ type Grid struct {
 	Half Edges
 	// Codec prints and reads ids; every hex the Grid returns carries it.
 	Codec Codec
+	// ColOffset shifts the column numbers: the map's columns are
+	// ColOffset+1 to ColOffset+Cols. A sheet whose printed numbering
+	// does not start at its edge needs it: Kaiser's War puts Lemberg in
+	// column 26 (28.4) with Berlin, near the west edge, in column 16.
+	ColOffset int
 }
+
+// FirstCol is the lowest column number of the map.
+func (g Grid) FirstCol() int { return g.ColOffset + 1 }
+
+// LastCol is the highest column number of the map.
+func (g Grid) LastCol() int { return g.ColOffset + g.Cols }
 
 // Hex is the hex of row and col in the grid's numbering.
 func (g Grid) Hex(row, col int) Hex { return Hex{Row: row, Col: col, codec: g.Codec} }
@@ -163,9 +174,9 @@ func (g Grid) Parse(s string) (Hex, error) { return g.Codec.Parse(s) }
 // width counted from the west edge, for data written west to east.
 func (g Grid) Column(i int) int {
 	if g.ColsEast {
-		return i + 1
+		return g.ColOffset + i + 1
 	}
-	return g.Cols - i
+	return g.ColOffset + g.Cols - i
 }
 
 // HalfHex reports whether h is a half-hex: a hex of the map that a
@@ -177,9 +188,9 @@ func (g Grid) HalfHex(h Hex) bool {
 	if g.Half == 0 || !g.Contains(h) {
 		return false
 	}
-	eastmost, westmost := 1, g.Cols
+	eastmost, westmost := g.FirstCol(), g.LastCol()
 	if g.ColsEast {
-		eastmost, westmost = g.Cols, 1
+		eastmost, westmost = westmost, eastmost
 	}
 	// Flat: the column lies half a hex south of its neighbours (Axial).
 	south := (east(g.ColsEast, h.Col)+int(g.Parity))&1 == 1
@@ -195,21 +206,26 @@ func (g Grid) HalfHex(h Hex) bool {
 // Contains reports whether h is on the map. A hex of another numbering is
 // not, so that a hex made without the game's codec is found out.
 func (g Grid) Contains(h Hex) bool {
-	return h.Row >= 1 && h.Row <= g.Rows && h.Col >= 1 && h.Col <= g.Cols && h.codec == g.Codec
+	c := h.Col - g.ColOffset
+	return h.Row >= 1 && h.Row <= g.Rows && c >= 1 && c <= g.Cols && h.codec == g.Codec
 }
 
 // Index numbers the hexes of the map from 0 to Size()-1, row by row, for
 // tables kept in slices. Only a hex of the map has one.
-func (g Grid) Index(h Hex) int { return (h.Row-1)*g.Cols + h.Col - 1 }
+func (g Grid) Index(h Hex) int { return (h.Row-1)*g.Cols + h.Col - g.ColOffset - 1 }
+
+// IndexHex is the hex of Index i: its inverse.
+func (g Grid) IndexHex(i int) Hex { return g.Hex(i/g.Cols+1, g.ColOffset+i%g.Cols+1) }
 
 // Size is how many hexes the map has.
 func (g Grid) Size() int { return g.Rows * g.Cols }
 
-// All lists every hex on the map, row by row, each row from column 1.
+// All lists every hex on the map, row by row, each row from its lowest
+// column number.
 func (g Grid) All() []Hex {
 	out := make([]Hex, 0, g.Rows*g.Cols)
 	for r := 1; r <= g.Rows; r++ {
-		for c := 1; c <= g.Cols; c++ {
+		for c := g.FirstCol(); c <= g.LastCol(); c++ {
 			out = append(out, g.Hex(r, c))
 		}
 	}

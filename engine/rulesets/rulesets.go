@@ -14,6 +14,7 @@ import (
 	"pbem/engine/rulesets/gwite"
 	"pbem/engine/rulesets/gwite/robot"
 	"pbem/engine/rulesets/kw"
+	kwrobot "pbem/engine/rulesets/kw/robot"
 	"pbem/engine/scenario"
 )
 
@@ -31,7 +32,7 @@ type system struct {
 // all is every rules system; adding one is adding it here.
 var all = []system{
 	{Ruleset: gwite.Ruleset{}, robot: robot.Play, rulings: gwite.RulingsText},
-	{Ruleset: kw.Ruleset{}},
+	{Ruleset: kw.Ruleset{}, robot: kwrobot.Play, rulings: kw.RulingsText},
 }
 
 // All is every rules system.

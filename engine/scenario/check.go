@@ -175,6 +175,8 @@ func (g *Game) checkUnits(errs *ErrorList) {
 				errs.add(u.Pos, "unit %s (%s): parent=%s is a %s formation", u.ID, u.Side, u.Parent, f.Side)
 			}
 		}
+		// An hq record has hq= values; a unit record of type hq (a game
+		// that declares its own unit types) has str= like any unit.
 		if u.IsHQ() && len(u.Str) == 0 {
 			if len(u.HQ) == 0 {
 				errs.add(u.Pos, "hq %s: no hq= values", u.ID)
@@ -202,6 +204,9 @@ func (g *Game) checkScenario(s *Scenario, errs *ErrorList) {
 	if len(track) > 0 && s.Last > len(track) {
 		errs.add(s.Pos, "scenario %s: last turn %d is beyond the turn track (%d turns)", s.Name, s.Last, len(track))
 	}
+	if s.Front != "" && m.Region(s.Front) == nil {
+		errs.add(s.Pos, "scenario %s: front=%s: no region of that id", s.Name, s.Front)
+	}
 	for i, t := range s.Turns {
 		if t.N != i+1 {
 			errs.add(t.Pos, "turn %d: the scenario's turn track must run 1, 2, 3... without gaps or repeats (expected %d)", t.N, i+1)
@@ -227,6 +232,9 @@ func (g *Game) checkScenario(s *Scenario, errs *ErrorList) {
 		}
 	}
 	for _, pl := range s.Setup {
+		if pl.At != "" && pl.Hex == (hex.Hex{}) {
+			continue // its town is unknown: reported where it was read
+		}
 		if !m.Grid.Contains(pl.Hex) {
 			errs.add(pl.Pos, "%s: unit %s set up at %s, off the map", s.Name, pl.Unit, pl.Hex)
 			continue
@@ -239,6 +247,9 @@ func (g *Game) checkScenario(s *Scenario, errs *ErrorList) {
 		u := placed[pl]
 		if pl.Turn < s.First || pl.Turn > s.Last {
 			errs.add(pl.Pos, "%s: unit %s arrives on turn %d, outside the scenario's turns %d-%d", s.Name, pl.Unit, pl.Turn, s.First, s.Last)
+		}
+		if pl.Entry == "" {
+			continue // placed by its side where the rules allow (Kaiser's War 9.4)
 		}
 		e := letters[pl.Entry]
 		switch {
@@ -265,10 +276,13 @@ func (g *Game) Placed(s *Scenario) map[*Placement]*Unit {
 	return out
 }
 
-// byLine is every placement of s (set up, arriving, held) in line order.
+// byLine is every placement of s (set up, deployed, arriving, held,
+// available) in line order.
 func byLine(s *Scenario) []*Placement {
 	var all []*Placement
-	all = append(append(append(all, s.Setup...), s.Arrivals...), s.Held...)
+	for _, l := range [][]*Placement{s.Setup, s.Deploy, s.Arrivals, s.Held, s.Available} {
+		all = append(all, l...)
+	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].Pos.Line < all[j].Pos.Line })
 	return all
 }
@@ -276,5 +290,9 @@ func byLine(s *Scenario) []*Placement {
 // Describe returns a one-line summary of a scenario: "22.1, turns 1-12,
 // 95 units".
 func (s *Scenario) Describe() string {
-	return fmt.Sprintf("%s, turns %d-%d, %d set up, %d scheduled, %d held", s.Case, s.First, s.Last, len(s.Setup), len(s.Arrivals), len(s.Held))
+	out := fmt.Sprintf("%s, turns %d-%d, %d set up, %d scheduled, %d held", s.Case, s.First, s.Last, len(s.Setup), len(s.Arrivals), len(s.Held))
+	if len(s.Deploy) > 0 || len(s.Available) > 0 {
+		out += fmt.Sprintf(", %d deployed, %d available", len(s.Deploy), len(s.Available))
+	}
+	return out
 }

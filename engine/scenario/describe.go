@@ -17,7 +17,7 @@ func (g *Game) DescribeHex(s *Scenario, h hex.Hex) string {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	p("hex %s", h)
 	if !m.Grid.Contains(h) {
-		p("  off the map (rows 01-%02d, columns 01-%02d)", m.Grid.Rows, m.Grid.Cols)
+		p("  off the map (rows 01-%02d, columns %02d-%02d)", m.Grid.Rows, m.Grid.FirstCol(), m.Grid.LastCol())
 		return b.String()
 	}
 	terrainSrc := m.TerrainSrc

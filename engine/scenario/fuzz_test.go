@@ -20,6 +20,10 @@ func FuzzLoad(f *testing.F) {
 	}
 	f.Add(uint8(1), []byte("terrain\nrow 01 . .\nend\nriver X major 0101/0102 0101/0909\n"))
 	f.Add(uint8(2), []byte("unit A side=DE str=1-1-1/x\n  \"open\n"))
+	f.Add(uint8(3), []byte("scenario k title=K case=26 first=1 last=2 vp.DE=5 vp.XX=1 deploy-first=RU front=nowhere src=authored:x\n"+
+		"setup DE-1ID at=Kovno face=back src=authored:x\nsetup DE-2ID 0101 at=Nowhere src=authored:x\n"+
+		"deploy RU-III in=RU north-of=Kovno incl=yes also=0101,9999 src=authored:x\navailable DE-1CD src=authored:x\n"+
+		"arrive DE-vF-1 turn=2 src=authored:x\n"))
 	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
 		var files []File
 		for i, n := range names {

@@ -134,3 +134,55 @@ func TestGridDefaultsToRRCC(t *testing.T) {
 		t.Errorf("mini grid read as %+v", gr)
 	}
 }
+
+// A sheet whose column numbers do not start at its edge (Kaiser's War:
+// Lemberg in column 26, 28.4, with Berlin near the west edge in 16) says
+// its first column; grids are written west to east from it.
+func TestGridFirstCol(t *testing.T) {
+	const grid = "grid rows=4 cols=6 numbering=XXYY cols-grow=east first-col=24 parity=even-rows-west"
+	offset := func(grid, setup string) []File {
+		files := flatFiles(grid, setup)
+		files[1].Data = []byte(strings.NewReplacer("town 03.02", "town 2603", "03.02/03.03 03.03/02.03", "2603/2703 2603/2604").Replace(string(files[1].Data)))
+		return files
+	}
+	g, err := Load(offset(grid, "setup RU-1 2702\nsetup DE-1 2401\n"))
+	if err != nil {
+		t.Fatalf("offset game does not load:\n%v", err)
+	}
+	m := g.Map
+	gr := m.Grid
+	if gr.FirstCol() != 24 || gr.LastCol() != 29 || gr.Cols != 6 {
+		t.Fatalf("grid read as %+v", gr)
+	}
+	at := func(s string) hex.Hex {
+		h, err := gr.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	// The first cell of row 01 is the west edge: column 24.
+	if got := m.Terrain(at("2401")); got != Forest {
+		t.Errorf("2401 is %s, want forest", got)
+	}
+	if got := m.Terrain(at("2703")); got != Lake || m.Country(at("2903")) != "RU" || m.Country(at("2403")) != "DE" {
+		t.Errorf("2703 is %s, 2903 %s, 2403 %s", got, m.Country(at("2903")), m.Country(at("2403")))
+	}
+	if gr.Contains(at("2301")) || gr.Contains(at("3001")) || !gr.Contains(at("2901")) || !gr.Edge(at("2402")) || gr.Edge(at("2602")) {
+		t.Error("the map's columns are not 24-29")
+	}
+	if tw := m.Towns[at("2603")]; tw == nil || tw.Name != "Lyck" {
+		t.Errorf("town at 2603 = %+v", tw)
+	}
+	for i, h := range gr.All() {
+		if gr.Index(h) != i || gr.IndexHex(i) != h {
+			t.Fatalf("hex %s: index %d, IndexHex(%d) %s", h, gr.Index(h), i, gr.IndexHex(i))
+		}
+	}
+	if _, err := Load(offset(grid, "setup RU-1 2302\n")); err == nil || !strings.Contains(err.Error(), "2302, off the map") {
+		t.Errorf("a set-up west of the first column: %v", err)
+	}
+	if _, err := Load(offset(strings.Replace(grid, "first-col=24", "first-col=97", 1), "")); err == nil || !strings.Contains(err.Error(), "runs to column 102, past 99") {
+		t.Errorf("columns past 99: %v", err)
+	}
+}

@@ -232,7 +232,7 @@ func (m *Map) Crossable(s hex.Side) bool {
 	return d == nil || d.Cross
 }
 
-func (m *Map) index(h hex.Hex) int { return (h.Row-1)*m.Grid.Cols + h.Col - 1 }
+func (m *Map) index(h hex.Hex) int { return m.Grid.Index(h) }
 
 // Terrain returns the terrain of an on-map hex.
 func (m *Map) Terrain(h hex.Hex) Terrain {
@@ -416,20 +416,34 @@ type VictoryLevel struct {
 // Placement puts a unit on the map at the start, or schedules its arrival.
 type Placement struct {
 	Unit  string
-	Hex   hex.Hex // set-up hex, if it starts on the map
+	Hex   hex.Hex // set-up hex, if it starts on the map (found from At when given by town)
+	At    string  // the town a set-up names with at=, if any
 	Turn  int     // arrival turn, if a reinforcement
-	Entry string  // entry letter for a reinforcement
-	// Zone is where a player-chosen set-up may go (`deploy` records), as
-	// the ruleset reads its fields, in the order written.
+	Entry string  // entry letter for a reinforcement; "" where the rules place it
+	Face  string  // the counter's face at the start: "" (its front), front or back
+	// Zone is where a player-chosen set-up may go (deploy records), as the
+	// rules system reads its fields, in the order written.
 	Zone []Field
 	Src  Source
 	Pos  Pos
 }
 
-// Field is a key=value field of a record, kept for the ruleset to read.
+// Field is one key=value of a record, kept in the order written: the zone
+// of a deploy record, which only the rules system gives a meaning to.
 type Field struct {
 	Key, Value string
 	Pos        Pos
+}
+
+// Get returns the value of the first zone field named key and whether
+// there is one.
+func (pl *Placement) Get(key string) (string, bool) {
+	for _, f := range pl.Zone {
+		if f.Key == key {
+			return f.Value, true
+		}
+	}
+	return "", false
 }
 
 // Scenario is one of the rulebook's scenarios.
@@ -439,16 +453,17 @@ type Scenario struct {
 	Case     string
 	First    int
 	Last     int
-	StartVP  int
+	StartVP  int          // vp=: the net VP the game starts at (gwite)
 	Setup    []*Placement // units on the map at the start, in file order
 	Arrivals []*Placement // scheduled reinforcements
 	Held     []*Placement // units in play but not scheduled (variable arrivals)
 	// Deploy are units their side places at the start within a zone;
 	// Available are units in an Available box at the start.
 	Deploy, Available []*Placement
-	// VPs are the starting victory points per side, for games that score
-	// each side apart; DeployFirst the side that sets up first; Front the
-	// region of the scenario's front line.
+	// VPs are the starting victory points per side (vp.SIDE=), for games
+	// that score each side apart; DeployFirst the side that sets up first
+	// (deploy-first=); Front the region of the scenario's front line
+	// (front=). The rules system gives them meaning.
 	VPs         map[Side]int
 	DeployFirst Side
 	Front       string

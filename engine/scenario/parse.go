@@ -160,6 +160,7 @@ func parse(files []File) (*Game, ErrorList) {
 		}
 	}
 	p.finishLayers()
+	p.finishPlacements()
 	p.index()
 	return p.g, p.errs
 }
@@ -364,7 +365,7 @@ func (p *parser) hexArg(r *record, t token, what string) (hex.Hex, bool) {
 		return hex.Hex{}, false
 	}
 	if !p.g.Map.Grid.Contains(h) {
-		p.errf(t.Pos, "%s: %s %s is off the map (rows 01-%02d, columns 01-%02d)", r.Keyword, what, h, p.g.Map.Grid.Rows, p.g.Map.Grid.Cols)
+		p.errf(t.Pos, "%s: %s %s is off the map (rows 01-%02d, columns %02d-%02d)", r.Keyword, what, h, p.g.Map.Grid.Rows, p.g.Map.Grid.FirstCol(), p.g.Map.Grid.LastCol())
 		return h, false
 	}
 	return h, true
@@ -421,7 +422,7 @@ func (p *parser) game(r *record) {
 }
 
 func (p *parser) grid(r *record) {
-	p.known(r, "rows", "cols", "parity", "orientation", "numbering", "digits", "cols-grow", "half")
+	p.known(r, "rows", "cols", "parity", "orientation", "numbering", "digits", "cols-grow", "half", "first-col")
 	g := hex.Grid{Rows: p.integer(r, "rows", true, 0), Cols: p.integer(r, "cols", true, 0)}
 	if err := gridLayout(&g, func(k string) string { return p.str(r, k, false) }); err != nil {
 		p.errf(r.Pos, "grid: %v", err)
@@ -435,6 +436,9 @@ func (p *parser) grid(r *record) {
 	}
 	if max := g.Codec.Max(); g.Rows < 1 || g.Rows > max || g.Cols < 1 || g.Cols > max {
 		p.errf(r.Pos, "grid: rows and cols must be 1-%d (%s numbering)", max, g.Codec.Pattern())
+		return
+	} else if g.LastCol() > max {
+		p.errf(r.Pos, "grid: first-col=%d with cols=%d runs to column %d, past %d (%s numbering)", g.FirstCol(), g.Cols, g.LastCol(), max, g.Codec.Pattern())
 		return
 	}
 	p.g.Map.Grid = g
@@ -478,6 +482,13 @@ func gridLayout(g *hex.Grid, field func(string) string) error {
 		g.ColsEast = true
 	default:
 		return fmt.Errorf("cols-grow=%s: want west or east", v)
+	}
+	if v := field("first-col"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return fmt.Errorf("first-col=%s: want a column number from 1", v)
+		}
+		g.ColOffset = n - 1
 	}
 	if v := field("half"); v != "" {
 		e, err := hex.ParseEdges(v)
@@ -644,8 +655,7 @@ func (p *parser) buildGrids(mapFile string) {
 					p.errf(row.Pos, "%s grid: row %02d cell %d is %q: want one character", b.kind, n, i+1, c.Value)
 					continue
 				}
-				col := g.Column(i)
-				cells[(n-1)*g.Cols+col-1] = c.Value[0]
+				cells[g.Index(g.Hex(n, g.Column(i)))] = c.Value[0]
 			}
 		}
 		for n := 1; n <= g.Rows; n++ {
@@ -662,7 +672,7 @@ func (p *parser) buildGrids(mapFile string) {
 				}
 				t := p.vocab().TerrainByKey(string(c))
 				if t == nil {
-					h := g.Hex(i/g.Cols+1, i%g.Cols+1)
+					h := g.IndexHex(i)
 					p.errf(p.rowPos(b, h.Row), "terrain grid: hex %s is %q: want a declared terrain letter (%s)", h, string(c), p.vocab().terrainKeys())
 					continue
 				}
@@ -676,7 +686,7 @@ func (p *parser) buildGrids(mapFile string) {
 				}
 				s, ok := p.letters[string(c)]
 				if !ok {
-					h := g.Hex(i/g.Cols+1, i%g.Cols+1)
+					h := g.IndexHex(i)
 					p.errf(p.rowPos(b, h.Row), "country grid: hex %s is %q: no country-letter line declares it", h, string(c))
 					continue
 				}
@@ -1109,94 +1119,6 @@ func (p *parser) unit(r *record) {
 	}
 	p.g.units[u.ID] = u
 	p.g.Units = append(p.g.Units, u)
-}
-
-// --- scenario-*.txt -------------------------------------------------------
-
-func (p *parser) scenario(r *record) {
-	if !p.args(r, 1, "scenario NAME title=... case=... first=N last=N vp=N") {
-		return
-	}
-	known := []string{"title", "case", "first", "last", "vp", "deploy-first", "front"}
-	for _, sd := range p.g.Sides {
-		known = append(known, "vp."+string(sd))
-	}
-	p.known(r, known...)
-	s := &Scenario{Name: r.Args[0].Value, Title: p.str(r, "title", true), Case: p.str(r, "case", true),
-		First: p.integer(r, "first", true, 1), Last: p.integer(r, "last", true, 1),
-		StartVP: p.integer(r, "vp", false, 0), Pos: r.Pos, File: r.Pos.File,
-		DeployFirst: Side(p.str(r, "deploy-first", false)), Front: p.str(r, "front", false)}
-	for _, sd := range p.g.Sides {
-		if _, ok := r.field("vp." + string(sd)); ok {
-			if s.VPs == nil {
-				s.VPs = map[Side]int{}
-			}
-			s.VPs[sd] = p.integer(r, "vp."+string(sd), true, 0)
-		}
-	}
-	s.Src, _ = p.source(r, "")
-	for _, q := range p.g.Scenarios {
-		if q.Name == s.Name {
-			p.errf(r.Pos, "scenario %s already declared at %s", s.Name, q.Pos)
-			return
-		}
-		if q.File == s.File {
-			p.errf(r.Pos, "scenario %s: %s already holds scenario %s; one scenario per file", s.Name, s.File, q.Name)
-			return
-		}
-	}
-	p.g.Scenarios = append(p.g.Scenarios, s)
-}
-
-// placements are matched to their file's scenario after all records are read.
-func (p *parser) placement(r *record) {
-	var s *Scenario
-	for _, q := range p.g.Scenarios {
-		if q.File == r.Pos.File {
-			s = q
-		}
-	}
-	if s == nil {
-		p.errf(r.Pos, "%s outside a scenario file (no scenario record in %s)", r.Keyword, r.Pos.File)
-		return
-	}
-	if !p.args(r, 1, r.Keyword+" UNIT ...") {
-		return
-	}
-	pl := &Placement{Unit: r.Args[0].Value, Pos: r.Pos}
-	pl.Src, _ = p.source(r, "")
-	switch r.Keyword {
-	case "setup":
-		p.known(r)
-		if !p.args(r, 2, "setup UNIT HEX") {
-			return
-		}
-		h, err := p.g.Map.Grid.Parse(r.Args[1].Value)
-		if err != nil {
-			p.errf(r.Args[1].Pos, "setup %s: %v", pl.Unit, err)
-			return
-		}
-		pl.Hex = h
-		s.Setup = append(s.Setup, pl)
-	case "arrive":
-		p.known(r, "turn", "entry")
-		pl.Turn = p.integer(r, "turn", true, 0)
-		pl.Entry = p.str(r, "entry", true)
-		s.Arrivals = append(s.Arrivals, pl)
-	case "held":
-		p.known(r)
-		s.Held = append(s.Held, pl)
-	case "available":
-		p.known(r)
-		s.Available = append(s.Available, pl)
-	case "deploy":
-		for _, f := range r.Fields {
-			if !strings.HasSuffix(f.Key, ".src") && f.Key != "src" {
-				pl.Zone = append(pl.Zone, Field{Key: f.Key, Value: f.Value, Pos: f.Pos})
-			}
-		}
-		s.Deploy = append(s.Deploy, pl)
-	}
 }
 
 // index sorts what must be in a stable order.

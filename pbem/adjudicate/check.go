@@ -157,6 +157,9 @@ func (c *Case) check(o *outcome, r *Result) {
 				bad("unknown expectation, or no state after resolution")
 				continue
 			}
+			if quoted != "" {
+				words = append(words, quoted) // the quoted text is the last word
+			}
 			problem, known := f.Expect(words)
 			switch {
 			case !known:

@@ -61,6 +61,8 @@ type Options struct {
 	// GameOptions are the game's options (referee.Spec.Options), such
 	// as fog-open for pbem demo -fog open.
 	GameOptions []string
+	// Scenario is the scenario played; "" is tannenberg-1914.
+	Scenario string
 }
 
 // Result is what a demo did.
@@ -158,14 +160,28 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Turns == 0 && !opt.Listen {
 		opt.Turns = 2
 	}
+	if opt.Scenario == "" {
+		opt.Scenario = "tannenberg-1914"
+	}
+	cat, err := scenarios.Embedded()
+	if cat == nil {
+		return nil, err
+	}
+	data, _, err := cat.Find(opt.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	if len(data.Sides) != 2 {
+		return nil, fmt.Errorf("the demo plays games of two sides; %s has %d", data.ID, len(data.Sides))
+	}
 	if opt.Hand == "" {
-		opt.Hand = "RU"
+		opt.Hand = data.Sides[0]
 	}
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
-	if opt.Listen && opt.Hand != "RU" && opt.Hand != "DE" {
-		return nil, fmt.Errorf("no side %q to play by hand: RU or DE", opt.Hand)
+	if opt.Listen && opt.Hand != data.Sides[0] && opt.Hand != data.Sides[1] {
+		return nil, fmt.Errorf("no side %q to play by hand: %s or %s", opt.Hand, data.Sides[0], data.Sides[1])
 	}
 	if opt.IMAP == "" {
 		opt.IMAP = "127.0.0.1:0"
@@ -173,7 +189,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if opt.SMTP == "" {
 		opt.SMTP = "127.0.0.1:0"
 	}
-	seats := []*seat{{side: "RU", name: "Anna"}, {side: "DE", name: "Ben"}, {name: "Mo"}}
+	seats := []*seat{{side: data.Sides[0], name: "Anna"}, {side: data.Sides[1], name: "Ben"}, {name: "Mo"}}
 	pw, err := prepare(opt.Out, seats)
 	if err != nil {
 		return nil, err
@@ -208,7 +224,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	defer logFile.Close()
 	log := slog.New(slog.NewTextHandler(logFile, nil))
-	ref, err := newGame(db, seats, opt.GameOptions, log)
+	ref, err := newGame(db, cat, opt.Scenario, seats, opt.GameOptions, log)
 	if err != nil {
 		return nil, err
 	}
@@ -259,17 +275,13 @@ func prepare(out string, seats []*seat) (map[string]string, error) {
 	return pw, nil
 }
 
-// newGame creates the demo's game of tannenberg-1914 with options, the
-// seats its players and moderator.
-func newGame(db *store.DB, seats []*seat, options []string, log *slog.Logger) (*referee.Referee, error) {
-	cat, err := scenarios.Embedded()
-	if cat == nil {
-		return nil, err
-	}
+// newGame creates the demo's game of the scenario with options, the seats
+// its players and moderator.
+func newGame(db *store.DB, cat *scenarios.Catalog, scen string, seats []*seat, options []string, log *slog.Logger) (*referee.Referee, error) {
 	ref := referee.New(db, referee.Config{Address: refAddr, Domain: domain, Catalog: cat}, log)
 	pol := referee.DefaultPolicy()
 	pol.EarlyDelay = 0 // every file is final: resolve at once
-	spec := referee.Spec{ID: game, Scenario: "tannenberg-1914", Policy: pol, Options: options}
+	spec := referee.Spec{ID: game, Scenario: scen, Policy: pol, Options: options}
 	for _, s := range seats {
 		pub, err := s.publicKey()
 		if err != nil {
@@ -372,7 +384,7 @@ func (d *demo) answer(s *seat) error {
 	id := fmt.Sprintf("%s-%d@%s", strings.ToLower(s.name), s.sent, domain)
 	from := s.name + " <" + s.addr + ">"
 	var raw []byte
-	if s.side == "RU" {
+	if s.name == "Anna" {
 		var signed bytes.Buffer
 		cw, err := clearsign.Encode(&signed, s.key.PrivateKey, nil)
 		if err != nil {

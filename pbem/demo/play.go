@@ -11,8 +11,8 @@ import (
 )
 
 var (
-	resolvedRe = regexp.MustCompile(`(?m)^(GT\d+ \S+) \(.*\) is resolved\.$`)
-	openRe     = regexp.MustCompile(`(?m)^Now open: (GT\d+ \S+) `)
+	resolvedRe = regexp.MustCompile(`(?m)^(\S+ \S+) \(.*\) is resolved\.$`)
+	openRe     = regexp.MustCompile(`(?m)^Now open: (\S+ \S+) `)
 )
 
 // story is the entries of a report's "What happened", each on one line
@@ -74,7 +74,7 @@ func (d *demo) play(ctx context.Context) error {
 			// Every mail has gone out, and the story above is told.
 			return nil
 		}
-		_, w, err := d.ref.View(game, "RU")
+		_, w, err := d.ref.View(game, d.seats[0].side)
 		if err != nil {
 			return err
 		}
@@ -151,7 +151,7 @@ func (d *demo) tell(text string) {
 	hidden, revealed := 0, 0
 	for _, e := range story(text) {
 		switch {
-		case strings.HasSuffix(e, "[std 8.4]"):
+		case strings.HasSuffix(e, "[std 8.4]") || strings.HasPrefix(e, "attack on "):
 			d.res.Combats++
 			short, _, _ := strings.Cut(e, "; forces") // the odds, shifts and result
 			fmt.Fprintf(d.opt.Log, "  combat: %s\n", short)

@@ -309,13 +309,17 @@ func (g *gen) hex(b *engine.Board) string {
 		}
 		fallthrough
 	case r < 17:
-		return hexWord(grid.Hex(1+g.rng.IntN(grid.Rows), 1+g.rng.IntN(grid.Cols)))
+		return hexWord(grid.Hex(1+g.rng.IntN(grid.Rows), grid.FirstCol()+g.rng.IntN(grid.Cols)))
 	}
-	switch g.rng.IntN(4) {
+	switch g.rng.IntN(5) {
 	case 0: // past the last column: a naive index makes it the next row's first hex
-		return hexWord(grid.Hex(1+g.rng.IntN(grid.Rows), grid.Cols+1))
+		return hexWord(grid.Hex(1+g.rng.IntN(grid.Rows), grid.LastCol()+1))
 	case 1:
-		return hexWord(grid.Hex(grid.Rows+1, 1+g.rng.IntN(grid.Cols)))
+		return hexWord(grid.Hex(grid.Rows+1, grid.FirstCol()+g.rng.IntN(grid.Cols)))
+	case 2: // before the first column of a map whose numbering starts later
+		if grid.FirstCol() > 1 {
+			return hexWord(grid.Hex(1+g.rng.IntN(grid.Rows), grid.FirstCol()-1))
+		}
 	}
 	return []string{"0000", "9999", "0100", "12a4", "291", "29180"}[g.rng.IntN(6)]
 }

@@ -19,7 +19,8 @@ import (
 type Summary struct {
 	Windows    int
 	Turns      int
-	VP         int
+	VP         int             // the net total, for a game that keeps one
+	Scores     []engine.Points // each side's total, for a game that keeps one per side
 	Level      string
 	Rejections int
 	Rolls      int
@@ -83,11 +84,14 @@ func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, ou
 		}
 		st = next
 	}
-	if sc := st.View(engine.Moderator).Board().Score; sc.Net && len(sc.Points) == 1 {
-		sum.VP, sum.Level = sc.Points[0].VP, sc.Level
+	sc := st.View(engine.Moderator).Board().Score
+	sum.Level = sc.Level
+	if sc.Net && len(sc.Points) == 1 {
+		sum.VP = sc.Points[0].VP
 	}
+	sum.Scores = sc.Points
 	if out != nil {
-		fmt.Fprintf(out, "final: VP %+d, %s; %d windows, %d dice, %d rejected orders\n", sum.VP, sum.Level, sum.Windows, sum.Rolls, sum.Rejections)
+		fmt.Fprintf(out, "final: %s, %s; %d windows, %d dice, %d rejected orders\n", points(sc), sum.Level, sum.Windows, sum.Rolls, sum.Rejections)
 	}
 	return sum, nil
 }
@@ -108,9 +112,18 @@ func standing(st engine.State) string {
 	for _, s := range b.Sides {
 		parts = append(parts, fmt.Sprintf("%s %d units %d steps", s, count[s][0], count[s][1]))
 	}
-	out := strings.Join(parts, ", ")
-	if sc := b.Score; sc.Net && len(sc.Points) == 1 {
-		out += fmt.Sprintf("; VP %+d", sc.Points[0].VP)
+	return strings.Join(parts, ", ") + "; " + points(b.Score)
+}
+
+// points is the score as a line says it: one net total ("VP +12") or a
+// total per side ("CP 65 VP, AL 80 VP").
+func points(sc engine.Score) string {
+	if sc.Net && len(sc.Points) == 1 {
+		return fmt.Sprintf("VP %+d", sc.Points[0].VP)
 	}
-	return out
+	var parts []string
+	for _, p := range sc.Points {
+		parts = append(parts, fmt.Sprintf("%s %d VP", p.Side, p.VP))
+	}
+	return strings.Join(parts, ", ")
 }

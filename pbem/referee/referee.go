@@ -197,6 +197,20 @@ func DefaultPolicy() store.Policy {
 	}
 }
 
+// checkOptions refuses an option the rules system does not have, naming
+// the ones it has.
+func checkOptions(rs engine.Ruleset, names []string, bad func(string, ...any)) {
+	var have []string
+	for _, o := range rs.Options() {
+		have = append(have, o.Name)
+	}
+	for _, n := range names {
+		if !slices.Contains(have, n) {
+			bad("option %q: the rules system %s has none of that name (have: %s)", n, rs.Name(), strings.Join(have, ", "))
+		}
+	}
+}
+
 // CheckSpec reports every problem of spec s (a *SpecError), or another
 // error if its scenario is unknown, without creating anything.
 func CheckSpec(cat *scenarios.Catalog, s Spec, now time.Time) error {
@@ -223,6 +237,7 @@ func prepare(cat *scenarios.Catalog, s Spec, now time.Time) (*scenario.Game, *sc
 		bad("%v", err)
 	} else {
 		s.Policy.Deadline = deadlines(rs, s.Policy.Deadline, bad)
+		checkOptions(rs, s.Options, bad)
 	}
 	if _, err := time.LoadLocation(s.Policy.TimeZone); err != nil {
 		bad("time zone %q: %v", s.Policy.TimeZone, err)

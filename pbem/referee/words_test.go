@@ -180,3 +180,19 @@ func TestDeadlinesPerRuleset(t *testing.T) {
 		t.Errorf("an unknown kind: %q", problems)
 	}
 }
+
+// An option the game's rules system lacks is refused, naming the ones it
+// has: a misspelt optional rule never goes unnoticed.
+func TestUnknownOptionRefused(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	anna, ben := h.players["RU"].member(), h.players["DE"].member()
+	err := CheckSpec(h.ref.cfg.Catalog, Spec{ID: "t2", Scenario: "tannenberg-1914", Policy: DefaultPolicy(),
+		Players: []Member{anna, ben}, Options: []string{"cavalry-windows", "fog-limitted"}}, t0)
+	var se *SpecError
+	if !errors.As(err, &se) || len(se.Problems) != 1 {
+		t.Fatalf("%v", err)
+	}
+	if want := `option "fog-limitted": the rules system gwite has none of that name (have: cavalry-windows, fog-limited,`; !strings.HasPrefix(se.Problems[0], want) {
+		t.Errorf("%s\nwant %s...", se.Problems[0], want)
+	}
+}

@@ -13,8 +13,8 @@ type Map struct {
 	game       *Game
 	grid       hex.Grid
 	proj       hex.Projection
-	terrain    [][]byte   // [row][col], 1-based
-	country    [][]string // a country, or "" for water
+	terrain    []byte   // by grid.Index
+	country    []string // a country, or "" for water and land of no country
 	share      map[hex.Hex]shares
 	Fixes      []*Fix
 	Towns      []*TownOut
@@ -28,9 +28,13 @@ type Map struct {
 	Notes      []string
 	Blocked    []BlockedOut
 	Trench     []TrenchOut
+	Regions    []*RegionOut
+	Fronts     []*FrontOut
+	SeaSides   []hex.Side          // hexsides between land hexes across the sea
 	ends       map[string]*ExitOut // "R1.start" -> exit
 	riverAt    map[hex.Side]string // the river on a hexside
 	geoName    string
+	water      []*Shape
 	defCountry string // the country of land no polygon covers
 	errs       []string
 }
@@ -62,6 +66,7 @@ type TownOut struct {
 	City  bool
 	VP    int
 	HasVP bool
+	In    *TownIn
 }
 
 // FortOut is a fortress record.
@@ -117,10 +122,23 @@ func (m *Map) Grid() hex.Grid { return m.grid }
 func (m *Map) Projection() hex.Projection { return m.proj }
 
 // Terrain returns the terrain letter of an on-map hex.
-func (m *Map) Terrain(h hex.Hex) byte { return m.terrain[h.Row][h.Col] }
+func (m *Map) Terrain(h hex.Hex) byte { return m.terrain[m.grid.Index(h)] }
 
 // Country returns the country of an on-map hex, "" for water.
-func (m *Map) Country(h hex.Hex) string { return m.country[h.Row][h.Col] }
+func (m *Map) Country(h hex.Hex) string { return m.country[m.grid.Index(h)] }
+
+// Side is the grid value of a hex: its country, or the side its country
+// fights for where the game maps countries to sides (Game.CountrySide).
+func (m *Map) Side(h hex.Hex) string {
+	c := m.Country(h)
+	if s, ok := m.game.CountrySide[c]; ok {
+		return s
+	}
+	return c
+}
+
+func (m *Map) setTerrain(h hex.Hex, t byte)   { m.terrain[m.grid.Index(h)] = t }
+func (m *Map) setCountry(h hex.Hex, c string) { m.country[m.grid.Index(h)] = c }
 
 // Water reports whether an on-map hex is sea or lake.
 func (m *Map) Water(h hex.Hex) bool {
@@ -146,6 +164,7 @@ func Build(g *Geo, gm *Game) (*Map, []string) {
 	if err := m.proj.Check(); err != nil {
 		return m, []string{fmt.Sprintf("%s: %v: give a projection record or Game.Proj", g.Name, err)}
 	}
+	m.water = g.Water
 	m.rasterise(g)
 	m.applyFixes(g)
 	m.buildTowns(g)
@@ -154,6 +173,8 @@ func Build(g *Geo, gm *Game) (*Map, []string) {
 	m.buildCorrections(g)
 	m.buildRails(g)
 	m.buildOffMap(g)
+	m.buildSeaSides()
+	m.buildRegions(g)
 	m.errs = append(m.errs, m.Check()...)
 	return m, m.errs
 }
@@ -161,11 +182,14 @@ func Build(g *Geo, gm *Game) (*Map, []string) {
 // rasterise sets every hex's terrain and country from the shapes covering
 // it.
 func (m *Map) rasterise(g *Geo) {
-	var sea, lake []*polygon
+	var sea, lake, islands []*polygon
 	for _, s := range g.Water {
-		if s.Kind == "sea" {
+		switch s.Kind {
+		case "sea":
 			sea = append(sea, newPolygon(s.Pts))
-		} else {
+		case "island":
+			islands = append(islands, newPolygon(s.Pts))
+		default:
 			lake = append(lake, newPolygon(s.Pts))
 		}
 	}
@@ -182,43 +206,55 @@ func (m *Map) rasterise(g *Geo) {
 		areas[i] = append(areas[i], newPolygon(s.Pts))
 	}
 	names, countries := countryPolygons(g)
-	m.terrain = make([][]byte, m.grid.Rows+1)
-	m.country = make([][]string, m.grid.Rows+1)
-	for r := 1; r <= m.grid.Rows; r++ {
-		m.terrain[r] = make([]byte, m.grid.Cols+1)
-		m.country[r] = make([]string, m.grid.Cols+1)
-		for c := 1; c <= m.grid.Cols; c++ {
-			h := hex.Hex{Row: r, Col: c}
-			sh := shares{sea: m.cover(h, sea), lake: m.cover(h, lake)}
-			for _, a := range areas {
-				sh.area = append(sh.area, m.cover(h, a))
-			}
-			for _, cp := range countries {
-				sh.country = append(sh.country, m.cover(h, cp))
-			}
-			m.share[h] = sh
-			m.terrain[r][c] = m.classify(sh)
-			m.country[r][c] = m.countryOf(names, sh, g.DefaultCountry)
+	m.terrain = make([]byte, m.grid.Size())
+	m.country = make([]string, m.grid.Size())
+	for _, h := range m.grid.All() {
+		sh := shares{sea: m.coverSea(h, sea, islands), lake: m.cover(h, lake)}
+		for _, a := range areas {
+			sh.area = append(sh.area, m.cover(h, a))
 		}
+		for _, cp := range countries {
+			sh.country = append(sh.country, m.cover(h, cp))
+		}
+		m.share[h] = sh
+		m.setTerrain(h, m.classify(sh))
+		m.setCountry(h, m.countryOf(names, sh, g.DefaultCountry))
 	}
 	// A hex holding a town stays land: lake towns stand on their shores
-	// and isthmuses (Angerburg, Lötzen, Arys, Osterode).
+	// and isthmuses (Angerburg, Lötzen, Arys, Osterode), ports on theirs.
 	for _, t := range g.Towns {
 		if p := g.Places[t.Name]; p != nil {
-			h := m.proj.HexAt(p.At.Lat, p.At.Lon)
-			if m.grid.Contains(h) && m.terrain[h.Row][h.Col] == m.game.Lake {
-				m.terrain[h.Row][h.Col] = m.game.Clear
+			h := m.townHex(t, p)
+			if !m.grid.Contains(h) {
+				continue
+			}
+			switch t := m.Terrain(h); {
+			case t == m.game.Lake:
+				m.setTerrain(h, m.game.Clear)
 				m.Notes = append(m.Notes, fmt.Sprintf("%s is land: %s stands on the lake shore (lake %.0f%% of the hex)", h, p.Name, 100*m.share[h].lake))
+			case t == m.game.Sea && m.game.SeaTowns:
+				m.setTerrain(h, m.game.Clear)
+				m.Notes = append(m.Notes, fmt.Sprintf("%s is land: %s stands on the coast (sea %.0f%% of the hex)", h, p.Name, 100*m.share[h].sea))
 			}
 		}
 	}
+}
+
+// townHex is the hex of a town: its at= hex, or its place's.
+func (m *Map) townHex(t *TownIn, p *Place) hex.Hex {
+	if t.At != "" {
+		if h, err := m.grid.Parse(t.At); err == nil {
+			return h
+		}
+	}
+	return m.proj.HexAt(p.At.Lat, p.At.Lon)
 }
 
 // applyFixes applies the hand corrections, then takes water out of every
 // country and checks that all land has one.
 func (m *Map) applyFixes(g *Geo) {
 	for _, f := range g.Fixes {
-		h, err := hex.Parse(f.Hex)
+		h, err := m.grid.Parse(f.Hex)
 		if err != nil || !m.grid.Contains(h) {
 			m.fail("%s:%d: fix %s: not a map hex", g.Name, f.Line, f.Hex)
 			continue
@@ -227,17 +263,20 @@ func (m *Map) applyFixes(g *Geo) {
 			if !strings.Contains(m.game.Terrains, f.Terrain) || len(f.Terrain) != 1 {
 				m.fail("%s:%d: fix %s: terrain %q", g.Name, f.Line, f.Hex, f.Terrain)
 			}
-			m.terrain[h.Row][h.Col] = f.Terrain[0]
+			m.setTerrain(h, f.Terrain[0])
 		}
 		if f.Country != "" {
-			m.country[h.Row][h.Col] = f.Country
+			m.setCountry(h, f.Country)
 		}
 		m.Fixes = append(m.Fixes, f)
 	}
 	for _, h := range m.grid.All() {
 		switch {
 		case m.Water(h):
-			m.country[h.Row][h.Col] = ""
+			m.setCountry(h, "")
+		case m.Country(h) == "" && m.game.Prohibited != 0:
+			// Land of no country the game knows: no unit may enter it.
+			m.setTerrain(h, m.game.Prohibited)
 		case m.Country(h) == "":
 			m.fail("%s is land in no country: add a country record or a default", h)
 		}
@@ -261,15 +300,27 @@ func (m *Map) buildTowns(g *Geo) {
 		if p == nil {
 			continue
 		}
-		h := m.proj.HexAt(p.At.Lat, p.At.Lon)
+		if _, err := m.grid.Parse(t.At); t.At != "" && err != nil {
+			m.fail("%s:%d: town %s: at=%s: %v", g.Name, t.Line, p.Name, t.At, err)
+		}
+		h := m.townHex(t, p)
+		why := ""
 		switch {
 		case !m.grid.Contains(h):
-			m.fail("town %s: %s is off the map", p.Name, h)
-			continue
+			why = fmt.Sprintf("town %s: %s is off the map", p.Name, h)
 		case m.Water(h):
-			m.fail("town %s: %s is water", p.Name, h)
+			why = fmt.Sprintf("town %s: %s is water", p.Name, h)
 		case m.Country(h) != p.Polity:
-			m.fail("town %s: %s is %s land, the town was %s", p.Name, h, m.Country(h), p.Polity)
+			why = fmt.Sprintf("town %s: %s is %s land, the town was %s", p.Name, h, m.Country(h), p.Polity)
+		}
+		if why != "" && m.game.DropMisplacedTowns {
+			m.Dropped = append(m.Dropped, why)
+			continue
+		} else if why != "" {
+			m.fail("%s", why)
+			if !m.grid.Contains(h) {
+				continue
+			}
 		}
 		if o := taken[h]; o != nil {
 			m.Dropped = append(m.Dropped, fmt.Sprintf("%s falls in %s with %s", p.Name, h, o.Place.Name))
@@ -278,7 +329,7 @@ func (m *Map) buildTowns(g *Geo) {
 		if t.HasVP && m.game.VPPolity != "" && p.Polity != m.game.VPPolity {
 			m.fail("town %s: vp for a town of %s, only %s towns have one", p.Name, p.Polity, m.game.VPPolity)
 		}
-		o := &TownOut{Hex: h, Place: p, City: p.Size == "city", VP: t.VP, HasVP: t.HasVP}
+		o := &TownOut{Hex: h, Place: p, City: p.Size == "city", VP: t.VP, HasVP: t.HasVP, In: t}
 		taken[h] = o
 		m.Towns = append(m.Towns, o)
 	}

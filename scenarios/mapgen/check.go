@@ -47,8 +47,8 @@ func (m *Map) Check() []string {
 			if m.Water(h) {
 				fail("rail %s: %s is water", r.ID, h)
 			}
-			if m.Country(h) != r.Country {
-				fail("rail %s (%s): %s is %s", r.ID, r.Country, h, m.Country(h))
+			if m.Side(h) != r.Country {
+				fail("rail %s (%s): %s is %s", r.ID, r.Country, h, m.Side(h))
 			}
 			if k > 0 && !m.grid.Adjacent(r.Hexes[k-1], h) {
 				fail("rail %s: %s not next to %s", r.ID, h, r.Hexes[k-1])
@@ -69,7 +69,7 @@ func (m *Map) Check() []string {
 		}
 	}
 	for i, r := range m.Rails {
-		if !ok[find(i)] {
+		if !ok[find(i)] && !m.game.RailsMayEndInland {
 			fail("rail %s (%s) is not joined to an exit of its country", r.ID, r.Country)
 		}
 	}

@@ -90,6 +90,9 @@ func (m *Map) buildRivers(g *Geo) {
 			if !m.grid.Contains(s.A) || !m.grid.Contains(s.B) || m.Water(s.A) || m.Water(s.B) {
 				continue
 			}
+			if m.Country(s.A) == "" && m.Country(s.B) == "" {
+				continue // between two hexes no unit may enter
+			}
 			if m.riverAt[s] != "" {
 				continue
 			}
@@ -109,8 +112,8 @@ func (m *Map) buildRivers(g *Geo) {
 func (m *Map) buildCorrections(g *Geo) {
 	for _, b := range g.Blocked {
 		x, y, _ := strings.Cut(b.Hex, "/")
-		ha, err1 := hex.Parse(x)
-		hb, err2 := hex.Parse(y)
+		ha, err1 := m.grid.Parse(x)
+		hb, err2 := m.grid.Parse(y)
 		s, ok := m.grid.SideBetween(ha, hb)
 		if err1 != nil || err2 != nil || !ok {
 			m.fail("%s:%d: blocked %s: not a hexside", g.Name, b.Line, b.Hex)
@@ -124,7 +127,7 @@ func (m *Map) buildCorrections(g *Geo) {
 	for _, tr := range g.Trenches {
 		out := TrenchOut{Reason: tr.Reason}
 		for _, s := range tr.Hexes {
-			h, err := hex.Parse(s)
+			h, err := m.grid.Parse(s)
 			if err != nil || !m.grid.Contains(h) || m.Water(h) {
 				m.fail("%s:%d: trench %s: not a land hex of the map", g.Name, tr.Line, s)
 				continue

@@ -39,6 +39,17 @@ type Game struct {
 	// sets; Terrains lists every letter a hand correction may set.
 	Clear, Sea, Lake byte
 	Terrains         string
+	// Prohibited, if set, is the letter of land that no country record
+	// covers (neutral and foreign lands no unit may enter); such land is
+	// in no country. Unset, that land is an error.
+	Prohibited byte
+	// DropMisplacedTowns leaves out, with a note, a town whose hex is off
+	// the map, water, or of another country than the town's, instead of
+	// failing.
+	DropMisplacedTowns bool
+	// SeaTowns keeps land the hex of a town that the sea covers most of
+	// (a port on a bay or an island), as a lake town's always is.
+	SeaTowns bool
 	// Areas are the area kinds in order of precedence: a hex takes the
 	// letter of the kind covering most of it, ties to the earlier kind,
 	// when that kind covers more than AreaShare.
@@ -64,7 +75,35 @@ type Game struct {
 	// (with a leading blank), written after weak=.
 	FortressFields func(f *FortOut) string
 
+	// CountryRegions are written as regions of kind country, each the
+	// hexes of its country.
+	CountryRegions []CountryRegion
+	// CountrySide, if set, maps a country to the value its hexes take in
+	// the country grid and that rail lines and exits are written and split
+	// by (the side it fights for); Countries then lists those values.
+	CountrySide map[string]string
+	// RiverClass maps a river kind of the geography file to the hexside
+	// class written; a kind it does not name is written as it is.
+	RiverClass map[string]string
+	// SeaSide, if set, is the hexside class of a side between two land
+	// hexes of a country whose centres the sea mostly separates (straits,
+	// bays); SeaSideShare is the share of that segment that must be sea.
+	SeaSide      string
+	SeaSideShare float64
+	// RailsMayEndInland lifts the check that every rail line is joined to
+	// an exit of its country (Great War in the East's supply lines, std
+	// 5.3, need it; other games' rail nets need not).
+	RailsMayEndInland bool
+	// Extra, if set, returns records of the game's own, written after the
+	// regions and fronts.
+	Extra func(m *Map) string
+
 	Text Text
+}
+
+// CountryRegion is a country written as a region.
+type CountryRegion struct {
+	ID, Name, Side, Src string
 }
 
 // Text is the prose of the written map.txt: comment blocks (whole lines,
@@ -88,6 +127,8 @@ type Text struct {
 	Exits       string
 	OffMap      string
 	Entries     string
+	SeaSides    string
+	Regions     string
 }
 
 func (t Text) or(s, def string) string {

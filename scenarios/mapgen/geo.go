@@ -53,12 +53,16 @@ type RailIn struct {
 	Line                                  int
 }
 
-// TownIn selects a place for the map.
+// TownIn selects a place for the map. Fields are the game's own fields of
+// its town record (objective=yes); Note is added to its source note.
 type TownIn struct {
-	Name  string
-	VP    int
-	HasVP bool
-	Line  int
+	Name   string
+	VP     int
+	HasVP  bool
+	Fields map[string]string
+	Note   string
+	At     string // a hex the town is put in, instead of its place's
+	Line   int
 }
 
 // OffMapIn is an off-map link between two line ends.
@@ -110,6 +114,8 @@ type Geo struct {
 	Fixes          []*Fix
 	Blocked        []*Fix // Hex holds the hexside A/B
 	Trenches       []*TrenchIn
+	Regions        []*RegionIn
+	Fronts         []*FrontIn
 }
 
 // TrenchIn is a prepared field position: the hexes it covers.
@@ -287,6 +293,8 @@ func ParseGeo(name, text string) (*Geo, error) {
 			err = p.mapItem()
 		case "fix", "blocked", "trench":
 			err = p.correction()
+		case "region", "front":
+			err = p.region()
 		default:
 			err = p.bad("unknown record")
 		}
@@ -331,14 +339,23 @@ func (p *geoParser) frame() error {
 		if rows < 1 || cols < 1 || rows != float64(int(rows)) || cols != float64(int(cols)) {
 			return p.bad("rows=%v cols=%v: want whole numbers from 1", rows, cols)
 		}
-		p.g.Grid = &hex.Grid{Rows: int(rows), Cols: int(cols), Parity: par}
+		g := &hex.Grid{Rows: int(rows), Cols: int(cols), Parity: par}
+		if err := numbering(g, f); err != nil {
+			return p.bad("%v", err)
+		}
+		p.g.Grid = g
 		return nil
 	}
 	kind, err := hex.ParseProjKind(f["kind"])
 	if err != nil {
 		return p.bad("%v", err)
 	}
-	ref, err := hex.Parse(f["ref"])
+	var ref hex.Hex
+	if p.g.Grid != nil {
+		ref, err = p.g.Grid.Parse(f["ref"])
+	} else {
+		ref, err = hex.Parse(f["ref"])
+	}
 	if err != nil {
 		return p.bad("ref: %v", err)
 	}
@@ -357,6 +374,50 @@ func (p *geoParser) frame() error {
 		return p.bad("%v", err)
 	}
 	p.g.Proj = &pr
+	return nil
+}
+
+// numbering reads the grid's numbering fields as game.txt writes them
+// (docs/scenarios.md): numbering= and digits=, cols-grow=, first-col=. The
+// generator draws pointy hexes only.
+func numbering(g *hex.Grid, f map[string]string) error {
+	scheme, digits := hex.RRCC, 2
+	if v, ok := f["numbering"]; ok {
+		s, err := hex.ParseScheme(v)
+		if err != nil {
+			return err
+		}
+		scheme = s
+	}
+	if v, ok := f["digits"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return fmt.Errorf("digits=%s is not a whole number", v)
+		}
+		digits = n
+	}
+	c, err := hex.NewCodec(scheme, digits)
+	if err != nil {
+		return err
+	}
+	g.Codec = c
+	switch v := f["cols-grow"]; v {
+	case "", "west":
+	case "east":
+		g.ColsEast = true
+	default:
+		return fmt.Errorf("cols-grow=%s: want west or east", v)
+	}
+	if v, ok := f["first-col"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return fmt.Errorf("first-col=%s: want a column number from 1", v)
+		}
+		g.ColOffset = n - 1
+	}
+	if v, ok := f["orientation"]; ok && v != "pointy" {
+		return fmt.Errorf("orientation=%s: the generator draws pointy hexes only", v)
+	}
 	return nil
 }
 
@@ -487,7 +548,12 @@ func (p *geoParser) mapItem() error {
 		if err := p.need(1); err != nil {
 			return err
 		}
-		t := &TownIn{Name: r.args[0], Line: r.line}
+		t := &TownIn{Name: r.args[0], Line: r.line, Note: r.fields["note"], At: r.fields["at"], Fields: map[string]string{}}
+		for k, v := range r.fields {
+			if k != "vp" && k != "note" && k != "at" {
+				t.Fields[k] = v
+			}
+		}
 		if v, ok := r.fields["vp"]; ok {
 			n, err := strconv.Atoi(v)
 			if err != nil {

@@ -70,7 +70,7 @@ func printAt(gm *Game, g *Geo, at string, w io.Writer) error {
 	for _, s := range strings.Fields(at) {
 		if strings.Contains(s, ",") {
 			words = append(words, s)
-		} else if h, err := hex.Parse(s); err == nil {
+		} else if h, err := proj.Grid.Parse(s); err == nil {
 			la, lo := proj.Centre(h)
 			fmt.Fprintf(w, "%s centre %.3f,%.3f\n", h, la, lo)
 		}
@@ -109,8 +109,8 @@ func (m *Map) show(w io.Writer, rivers []*Shape) {
 		if r%2 == 1 {
 			line += " "
 		}
-		for c := m.grid.Cols; c >= 1; c-- {
-			h := hex.Hex{Row: r, Col: c}
+		for i := 0; i < m.grid.Cols; i++ {
+			h := m.grid.Hex(r, m.grid.Column(i))
 			cell := string(m.Terrain(h))
 			if s, ok := town[h]; ok {
 				cell = s

@@ -16,7 +16,7 @@ func (m *Map) buildRails(g *Geo) {
 	for _, rl := range g.Rails {
 		stops := m.railStops(g, rl)
 		if len(stops) < 2 {
-			m.fail("rail %s: fewer than two station hexes", rl.ID)
+			m.Notes = append(m.Notes, fmt.Sprintf("rail %s lies in one hex and is left out", rl.ID))
 			continue
 		}
 		path := m.railPath(rl, stops)
@@ -27,7 +27,7 @@ func (m *Map) buildRails(g *Geo) {
 		addExit := func(h hex.Hex, name, end string) {
 			e := exits[h]
 			if e == nil {
-				e = &ExitOut{Hex: h, Country: m.Country(h), Name: name, Line: rl.ID}
+				e = &ExitOut{Hex: h, Country: m.Side(h), Name: name, Line: rl.ID}
 				exits[h] = e
 			}
 			m.ends[rl.ID+"."+end] = e
@@ -53,7 +53,7 @@ func (m *Map) railStops(g *Geo, rl *RailIn) []hex.Hex {
 		var h hex.Hex
 		if strings.HasPrefix(name, "@") {
 			// A routing waypoint: a hand correction of the route.
-			w, err := hex.Parse(name[1:])
+			w, err := m.grid.Parse(name[1:])
 			if err != nil {
 				m.fail("%s:%d: rail %s: waypoint %s", g.Name, rl.Line, rl.ID, name)
 				continue
@@ -81,7 +81,7 @@ func (m *Map) railStops(g *Geo, rl *RailIn) []hex.Hex {
 func (m *Map) railPath(rl *RailIn, stops []hex.Hex) []hex.Hex {
 	blocked := func(h hex.Hex) bool {
 		r, c := h.Row, h.Col
-		if r < -6 || r > m.grid.Rows+6 || c < -6 || c > m.grid.Cols+6 {
+		if r < -6 || r > m.grid.Rows+6 || c < m.grid.FirstCol()-7 || c > m.grid.LastCol()+6 {
 			return true
 		}
 		return m.grid.Contains(h) && m.Water(h)
@@ -171,17 +171,21 @@ func (m *Map) splitAtFrontiers(rl *RailIn, path []hex.Hex) {
 	type run struct{ from, to int }
 	var rs []run
 	for i := range path {
-		if i == 0 || m.Country(path[i]) != m.Country(path[i-1]) {
+		if i == 0 || m.Side(path[i]) != m.Side(path[i-1]) {
 			rs = append(rs, run{i, i})
 		}
 		rs[len(rs)-1].to = i
 	}
 	var keep []run
 	for _, r := range rs {
+		if m.Side(path[r.from]) == "" {
+			m.Notes = append(m.Notes, fmt.Sprintf("rail %s: %s-%s runs through land of no country and is left out there", rl.ID, path[r.from], path[r.to]))
+			continue
+		}
 		if r.to > r.from {
 			keep = append(keep, r)
 		} else if len(rs) > 1 {
-			m.Notes = append(m.Notes, fmt.Sprintf("rail %s: the single %s hex %s beyond the frontier is left to the lines that meet there", rl.ID, m.Country(path[r.from]), path[r.from]))
+			m.Notes = append(m.Notes, fmt.Sprintf("rail %s: the single %s hex %s beyond the frontier is left to the lines that meet there", rl.ID, m.Side(path[r.from]), path[r.from]))
 		}
 	}
 	for k, r := range keep {
@@ -189,7 +193,7 @@ func (m *Map) splitAtFrontiers(rl *RailIn, path []hex.Hex) {
 		if len(keep) > 1 {
 			id += string(rune('a' + k))
 		}
-		ro := &RailOut{ID: id, In: rl, Country: m.Country(path[r.from]), Hexes: path[r.from : r.to+1]}
+		ro := &RailOut{ID: id, In: rl, Country: m.Side(path[r.from]), Hexes: path[r.from : r.to+1]}
 		if len(keep) > 1 {
 			ro.Part = fmt.Sprintf("%s part of %s", ro.Country, rl.ID)
 		}

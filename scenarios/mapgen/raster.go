@@ -88,6 +88,31 @@ func (m *Map) cover(h hex.Hex, polys []*polygon) float64 {
 	return float64(n) / float64(len(pts))
 }
 
+// coverSea is cover for the sea: a point in an island is land.
+func (m *Map) coverSea(h hex.Hex, sea, islands []*polygon) float64 {
+	if len(islands) == 0 {
+		return m.cover(h, sea)
+	}
+	pts := samples(m.grid, h)
+	n := 0
+	for _, s := range pts {
+		lat, lon := m.proj.LatLon(s[0], s[1])
+		if inAny(sea, lat, lon) && !inAny(islands, lat, lon) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(pts))
+}
+
+func inAny(polys []*polygon, lat, lon float64) bool {
+	for _, p := range polys {
+		if p.contains(lat, lon) {
+			return true
+		}
+	}
+	return false
+}
+
 // westPolygon closes a frontier polyline round its west side: from its
 // last point 2 degrees south, west to the antimeridian, north to 2 degrees
 // past its first point and back. The line must cross the whole map, north

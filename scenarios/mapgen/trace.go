@@ -41,8 +41,8 @@ func newCornerGraph(grid hex.Grid, proj hex.Projection) *cornerGraph {
 	cg := &cornerGraph{grid: grid, proj: proj, pos: map[cornerKey][2]float64{}, edges: map[cornerKey][]cornerEdge{}}
 	seen := map[[2]cornerKey]bool{}
 	for r := -1; r <= grid.Rows+2; r++ {
-		for c := -1; c <= grid.Cols+2; c++ {
-			h := hex.Hex{Row: r, Col: c}
+		for c := grid.FirstCol() - 2; c <= grid.LastCol()+2; c++ {
+			h := grid.Hex(r, c)
 			for i := 0; i < 6; i++ {
 				ax, ay := grid.Corner(h, i)
 				bx, by := grid.Corner(h, (i+1)%6)

@@ -2,6 +2,7 @@ package mapgen
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"pbem/engine/hex"
@@ -46,6 +47,10 @@ func (m *Map) Write() string {
 	w.corrections()
 	w.rails()
 	w.links()
+	w.regions()
+	if m.game.Extra != nil {
+		w.p("%s", m.game.Extra(m))
+	}
 	if len(m.Notes) > 0 {
 		w.p("\n# Notes from the generator:\n")
 		for _, n := range m.Notes {
@@ -59,7 +64,8 @@ func (m *Map) Write() string {
 func (w *writer) block(cell func(h hex.Hex) string) {
 	grid := w.m.grid
 	var tens, units strings.Builder
-	for c := grid.Cols; c >= 1; c-- {
+	for i := 0; i < grid.Cols; i++ {
+		c := grid.Column(i)
 		fmt.Fprintf(&tens, " %d", c/10)
 		fmt.Fprintf(&units, " %d", c%10)
 	}
@@ -70,8 +76,8 @@ func (w *writer) block(cell func(h hex.Hex) string) {
 			w.p(" ")
 		}
 		var cells []string
-		for c := grid.Cols; c >= 1; c-- {
-			cells = append(cells, cell(hex.Hex{Row: r, Col: c}))
+		for i := 0; i < grid.Cols; i++ {
+			cells = append(cells, cell(grid.Hex(r, grid.Column(i))))
 		}
 		w.p("%s\n", strings.Join(cells, " "))
 	}
@@ -89,7 +95,7 @@ func (w *writer) grids() {
 	for _, c := range m.game.Countries {
 		letter[c.Country] = c.Letter
 	}
-	w.block(func(h hex.Hex) string { return letter[m.Country(h)] })
+	w.block(func(h hex.Hex) string { return letter[m.Side(h)] })
 	if len(m.Fixes) > 0 {
 		w.p("\n# Hand corrections applied to the grids above (from %s):\n", m.geoName)
 		for _, f := range m.Fixes {
@@ -117,6 +123,20 @@ func (w *writer) towns() {
 		if tw.HasVP {
 			w.p(" vp=%d", tw.VP)
 		}
+		keys := make([]string, 0, len(tw.In.Fields))
+		for k := range tw.In.Fields {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			v := tw.In.Fields[k]
+			if note, ok := strings.CutPrefix(v, "authored:"); ok && strings.HasSuffix(k, ".src") {
+				// A field's own source: FIELD.src=authored:"NOTE".
+				w.p(" %s.%s", strings.TrimSuffix(k, ".src"), authored("%s", note))
+				continue
+			}
+			w.p(" %s=%s", k, q(v))
+		}
 		if src, ok := m.game.RulebookTowns[pl.Name]; ok {
 			w.p(" src=%s\n", src)
 			continue
@@ -127,6 +147,9 @@ func (w *writer) towns() {
 		}
 		if tw.HasVP && t.VPNote != "" {
 			note += "; " + t.VPNote
+		}
+		if tw.In.Note != "" {
+			note += "; " + tw.In.Note
 		}
 		w.p(" %s\n", authored("%s", note))
 	}
@@ -166,7 +189,11 @@ func (w *writer) rivers() {
 		if n := in.Extra["note"]; n != "" {
 			why = "; " + n
 		}
-		w.p("river %s %s %s\n", q(in.Name), in.Kind, authored("%s river line (%s, %d points) traced along hexsides%s", in.Name, in.Src, len(in.Pts), why))
+		class := in.Kind
+		if c, ok := m.game.RiverClass[class]; ok {
+			class = c
+		}
+		w.p("river %s %s %s\n", q(in.Name), class, authored("%s river line (%s, %d points) traced along hexsides%s", in.Name, in.Src, len(in.Pts), why))
 		for i := 0; i < len(rv.Sides); i += 8 {
 			j := min(i+8, len(rv.Sides))
 			var ws []string
@@ -235,5 +262,55 @@ func (w *writer) links() {
 	w.p("\n%s", t.or(t.Entries, "# ---- Lettered entry hexes, on rail exits.\n"))
 	for _, e := range m.Entries {
 		w.p("entry %s %s side=%s %s\n", e.Letter, e.Exit.Hex, e.Exit.Country, authored("%s", e.In.Note))
+	}
+}
+
+// hexLines writes words sixteen to a line, indented as continuations.
+func (w *writer) hexLines(words []string, per int) {
+	for i := 0; i < len(words); i += per {
+		w.p("  %s\n", strings.Join(words[i:min(i+per, len(words))], " "))
+	}
+}
+
+// regions writes the sea hexsides, the regions and the front lines.
+func (w *writer) regions() {
+	m, t := w.m, w.m.game.Text
+	if len(m.SeaSides) > 0 {
+		w.p("\n%s", t.or(t.SeaSides, "# ---- Hexsides between land hexes across the sea.\n"))
+		var ws []string
+		for _, s := range m.SeaSides {
+			ws = append(ws, s.String())
+		}
+		w.p("hexside %s %s\n", m.game.SeaSide, authored("the segment between the two hex centres is over %.0f%% sea", 100*m.game.SeaSideShare))
+		w.hexLines(ws, 8)
+	}
+	if len(m.Regions) > 0 {
+		w.p("\n%s", t.or(t.Regions, "# ---- Regions.\n"))
+	}
+	for _, r := range m.Regions {
+		w.p("region %s name=%s kind=%s", r.ID, q(r.Name), r.Kind)
+		if r.Side != "" {
+			w.p(" side=%s", r.Side)
+		}
+		w.p(" %s\n", authored("%s", r.Note))
+		var ws []string
+		for _, h := range r.Hexes {
+			ws = append(ws, h.String())
+		}
+		w.hexLines(ws, 16)
+	}
+	for _, f := range m.Fronts {
+		for i, c := range f.Chains {
+			id := f.In.ID
+			if i > 0 {
+				id = fmt.Sprintf("%s-%d", id, i+1)
+			}
+			w.p("front %s name=%s %s\n", id, q(f.In.Name), authored("%s; the hexsides between the region %s and the other side's land", f.In.Src, f.In.ID))
+			var ws []string
+			for _, s := range c {
+				ws = append(ws, s.String())
+			}
+			w.hexLines(ws, 8)
+		}
 	}
 }

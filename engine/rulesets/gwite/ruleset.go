@@ -139,6 +139,18 @@ func (Ruleset) Verbs() []engine.Verb { return verbs }
 
 // Kinds implements engine.Ruleset. A movement phase is a player's longest
 // task; the cavalry withdrawal (std 12.1) is a short answer.
+// Options implements engine.Ruleset.
+func (Ruleset) Options() []engine.OptionSpec {
+	return []engine.OptionSpec{
+		{Name: cavalryWindows, Case: "std 12.1", Summary: "the non-phasing side gets a window to withdraw cavalry before each combat phase"},
+		{Name: optFogLimited, Case: "T 18", Summary: "a side sees only the enemy units within sighting range of its own"},
+		{Name: optFogOpen, Case: "T 18", Summary: "the game is played face up, Gruppen too (a teaching or solitaire game)"},
+		{Name: optRailLimits, Case: "T 16.2", Summary: "each rail line carries only so many stacking points across a hexside a phase"},
+		{Name: optImprovedCommand, Case: "T 17.5", Summary: "drops the army-integrity rules T 17.11 and T 17.12"},
+		{Name: strictReplacement, Case: "std 13.0 (AMB-45)", Summary: "a unit that attacked or defended this game-turn gets no replacement"},
+	}
+}
+
 func (Ruleset) Kinds() []engine.Kind {
 	return []engine.Kind{
 		{Kind: "SETUP", Name: "set-up", Hours: 72},

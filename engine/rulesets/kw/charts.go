@@ -221,7 +221,7 @@ func splitComma(s string) []string {
 
 // column is the CRT column of a percentage (14.13): the attack over the
 // defence times 100, rounded down; a defence of 0 uses the last column
-// (ruling KW-CRT-0).
+// (ruling KW-14.13-ZERO).
 func column(attack, defense int) (col, percent int) {
 	if defense <= 0 {
 		return len(crtBands) - 1, 0

@@ -182,7 +182,7 @@ func (s *State) Expect(words []string) (string, bool) {
 		}
 		return "", true
 	case "result":
-		text := strings.Trim(strings.Join(words[1:], " "), `"`)
+		text := strings.Join(words[1:], " ")
 		if !strings.Contains(s.Result, text) {
 			return fmt.Sprintf("the result is %q", s.Result), true
 		}

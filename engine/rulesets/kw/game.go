@@ -34,6 +34,7 @@ func newState(g *scenario.Game, sc *scenario.Scenario, opt engine.Options) (*Sta
 				return fmt.Errorf("%s: no unit %s", pl.Pos, pl.Unit)
 			}
 			u.Loc, u.Hex, u.Due = loc, pl.Hex, pl.Turn
+			u.Back = pl.Face == "back" // 28.4, 28.5: HQs set up converted
 			if loc == locMap || loc == locDeploy {
 				u.Entered = true
 			}

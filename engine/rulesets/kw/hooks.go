@@ -22,21 +22,8 @@ func (s *State) reorganize(side scenario.Side, os []engine.Order, ev *[]engine.E
 	s.notYet(side, os, ev)
 }
 
-func (s *State) combat(side scenario.Side, os []engine.Order, dice engine.Dice, ev *[]engine.Event) {
-	s.notYet(side, os, ev)
-}
-
-func (s *State) validateCombat(side scenario.Side, os []engine.Order) []engine.Event {
-	var ev []engine.Event
-	s.notYet(side, os, &ev)
-	return ev
-}
-
 // attrition is the Supply Attrition Phase of side (17.8).
 func (s *State) attrition(side scenario.Side, dice engine.Dice, ev *[]engine.Event) {}
-
-// spendDeclared spends the supply units declared for the phase (17.11).
-func (s *State) spendDeclared(side scenario.Side, ev *[]engine.Event) {}
 
 // arrivals brings side's scheduled units for this turn to be placed
 // (9.1-9.2).

@@ -11,9 +11,9 @@ import (
 	"pbem/engine/scenario"
 )
 
-// testState loads the test game of the cases with extra map records, opens
+// moveState loads the test game of the cases with extra map records, opens
 // window and applies the fixture directives.
-func testState(t *testing.T, mapRecords, window string, directives ...string) *State {
+func moveState(t *testing.T, mapRecords, window string, directives ...string) *State {
 	t.Helper()
 	dir := filepath.Join("testdata", "cases")
 	var files []scenario.File
@@ -46,9 +46,9 @@ func testState(t *testing.T, mapRecords, window string, directives ...string) *S
 	return s
 }
 
-// orderOf reads one order line: the verb, its words, and the words after
+// moveOrder reads one order line: the verb, its words, and the words after
 // each of the keywords to and via.
-func orderOf(line int, text string) engine.Order {
+func moveOrder(line int, text string) engine.Order {
 	w := strings.Fields(text)
 	o := engine.Order{Line: line, Verb: w[0], Clauses: []engine.Clause{{}}}
 	for _, x := range w[1:] {
@@ -62,10 +62,10 @@ func orderOf(line int, text string) engine.Order {
 	return o
 }
 
-func ordersOf(lines ...string) []engine.Order {
+func moveOrders(lines ...string) []engine.Order {
 	var out []engine.Order
 	for i, l := range lines {
-		out = append(out, orderOf(i+1, l))
+		out = append(out, moveOrder(i+1, l))
 	}
 	return out
 }
@@ -99,14 +99,14 @@ func TestTerrainByWeather(t *testing.T) {
 		{"T4 AL-MOVE", 2, 2, 0},
 		{"T6 AL-MOVE", 2, 1, 1},
 	} {
-		s := testState(t, "terrain 0305 forest\n", c.window)
-		if got := s.terrainMP(hx(s, "0902")); got != c.russian {
+		s := moveState(t, "terrain 0305 forest\n", c.window)
+		if got := s.terrainMP(moveHex(s, "0902")); got != c.russian {
 			t.Errorf("%s: forest in Russia costs %d, want %d", c.window, got, c.russian)
 		}
-		if got := s.terrainMP(hx(s, "0305")); got != c.german {
+		if got := s.terrainMP(moveHex(s, "0305")); got != c.german {
 			t.Errorf("%s: forest in Germany costs %d, want %d", c.window, got, c.german)
 		}
-		if got := s.hexsideMP(hx(s, "0601"), hx(s, "0701")); got != c.river {
+		if got := s.hexsideMP(moveHex(s, "0601"), moveHex(s, "0701")); got != c.river {
 			t.Errorf("%s: the river costs %d, want %d", c.window, got, c.river)
 		}
 	}
@@ -114,11 +114,11 @@ func TestTerrainByWeather(t *testing.T) {
 
 // TestRailCost checks the capacity each unit takes (18.2, 18.3).
 func TestRailCost(t *testing.T) {
-	s := testState(t, "", "T1 CP-MOVE")
+	s := moveState(t, "", "T1 CP-MOVE")
 	p := func(ids ...string) []hex.Hex {
 		var out []hex.Hex
 		for _, id := range ids {
-			out = append(out, hx(s, id))
+			out = append(out, moveHex(s, id))
 		}
 		return out
 	}
@@ -142,8 +142,8 @@ func TestRailCost(t *testing.T) {
 // copy: every bad order comes back with its case, no die is rolled (noDice
 // would panic) and the game itself does not change.
 func TestValidateMovement(t *testing.T) {
-	s := testState(t, "", "T1 AL-MOVE", "unit RU-C1 at 0605", "unit RU-S1 at 0604", "unit DE-C1 at 0905", "unit RU-F-Warsaw at 0604")
-	probs := s.Validate(AL, ordersOf(
+	s := moveState(t, "", "T1 AL-MOVE", "unit RU-C1 at 0605", "unit RU-S1 at 0604", "unit DE-C1 at 0905", "unit RU-F-Warsaw at 0604")
+	probs := s.Validate(AL, moveOrders(
 		"march RU-S1",
 		"move RU-C1 via 0705 0805 0905",
 		"move RU-C1 via 0705",
@@ -170,8 +170,8 @@ func TestValidateMovement(t *testing.T) {
 
 // TestMoveEventIsMover checks that moves reach the map as arrows.
 func TestMoveEventIsMover(t *testing.T) {
-	s := testState(t, "", "T1 AL-MOVE", "unit RU-C1 at 0504", "unit RU-S1 at 0604")
-	_, ev, err := s.Resolve(map[scenario.Side][]engine.Order{AL: ordersOf("rail RU-C1 to 0804", "move RU-C1 via 0805")}, noDice{})
+	s := moveState(t, "", "T1 AL-MOVE", "unit RU-C1 at 0504", "unit RU-S1 at 0604")
+	_, ev, err := s.Resolve(map[scenario.Side][]engine.Order{AL: moveOrders("rail RU-C1 to 0804", "move RU-C1 via 0805")}, noDice{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,8 +186,8 @@ func TestMoveEventIsMover(t *testing.T) {
 	}
 }
 
-// hx is a hex of the test map.
-func hx(s *State, id string) hex.Hex {
+// moveHex is a hex of the test map.
+func moveHex(s *State, id string) hex.Hex {
 	h, err := s.d.grid.Parse(id)
 	if err != nil {
 		panic(err)

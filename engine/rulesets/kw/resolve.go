@@ -26,7 +26,7 @@ func (s *State) Resolve(orders map[scenario.Side][]engine.Order, dice engine.Dic
 		c.closePhase(side, dice, &ev)
 		c.advance(dice, &ev)
 	}
-	return c, ev, nil
+	return c, c.screen(ev), nil
 }
 
 // sortOrders keeps each side's standing orders (digest 3.3), carries out a
@@ -99,6 +99,7 @@ func (s *State) concede(side scenario.Side, ev *[]engine.Event) {
 }
 
 func (s *State) resolvePhase(side scenario.Side, os []engine.Order, dice engine.Dice, ev *[]engine.Event) {
+	os = s.fogOrders(side, os, dice, ev)
 	switch s.Phase {
 	case phSetup:
 		s.deploy(side, os, ev)

@@ -106,6 +106,17 @@ var verbs = []engine.Verb{
 			opt("to", engine.HexID, 1, "HEX"),
 			opt("if", engine.Condition, 0, "pct>=N..."),
 		}},
+	// [Opt: Fog of War].
+	{Name: "hide", Summary: "turn units face-down (only counters whose back is a flag)", Case: "Opt: Fog of War",
+		Windows: []string{wSetup, wReorg}, Clauses: []engine.ClauseSpec{some(engine.UnitID, "UNIT...")}},
+	{Name: "show", Summary: "turn face-down units face-up", Case: "Opt: Fog of War",
+		Windows: []string{wSetup, wReorg}, Clauses: []engine.ClauseSpec{some(engine.UnitID, "UNIT...")}},
+	{Name: "top", Summary: "put a unit on top of its stack, where the enemy sees its flag", Case: "Opt: Fog of War",
+		Windows: []string{wSetup, wReorg}, Clauses: []engine.ClauseSpec{one(engine.UnitID, "UNIT")}},
+	{Name: "staff", Summary: "an HQ's staff tries to look at an enemy stack in its radius (d6 at or under its support)", Case: "Opt: Fog of War",
+		Windows: []string{wMove}, Clauses: []engine.ClauseSpec{one(engine.UnitID, "HQ"), must("at", engine.HexID, 1, "HEX")}},
+	{Name: "recon", Summary: "an airbase looks at an enemy stack in its range", Case: "Opt: Fog of War",
+		Windows: []string{wMove}, Clauses: []engine.ClauseSpec{one(engine.UnitID, "AIRBASE"), must("at", engine.HexID, 1, "HEX")}},
 	{Name: "concede", Summary: "concede the game", Case: "3.0", Windows: []string{wSetup, wMob, wReorg, wMove, wCombat}},
 	// Standing orders: the defender's decisions inside the other side's
 	// turn (digest 3.3, I-1 to I-8).
@@ -150,3 +161,18 @@ func (Ruleset) New(g *scenario.Game, s *scenario.Scenario, opt engine.Options) (
 func (Ruleset) Restore(g *scenario.Game, s *scenario.Scenario, opt engine.Options, snapshot []byte) (engine.State, error) {
 	return restore(g, s, opt, snapshot)
 }
+
+// options are the optional rules of this system and its agreed game
+// lengths (3.1).
+var options = []engine.OptionSpec{
+	{Name: optFog, Case: "Opt: Fog of War", Summary: "counters may be face-down; stacks are shown at battles and to HQ staff and air recon"},
+	{Name: "moltke-east", Case: "Opt: Scenario Options / Moltke Plan East", Summary: "1914: the Main Effort is East in 1914 and West after"},
+	{Name: "faster-russian-mobilization", Case: "Opt: Scenario Options / Faster Russian Mobilization", Summary: "1914: the Allies start with 10 VP less"},
+	{Name: "modernize-artillery", Case: "Opt: Scenario Options / Russians Modernize Field Artillery", Summary: "Russian fortresses no longer keep out zones of control"},
+	{Name: "last-1915", Case: "3.1", Summary: "the game ends with the Nov-Dec 1915 turn"},
+	{Name: "last-1916", Case: "3.1", Summary: "the game ends with the Nov-Dec 1916 turn"},
+	{Name: "last-1917", Case: "3.1", Summary: "the game ends with the Nov-Dec 1917 turn"},
+}
+
+// Options implements engine.Ruleset.
+func (Ruleset) Options() []engine.OptionSpec { return options }

@@ -27,7 +27,9 @@ func (s *State) zone(u *unit) []*scenario.Field {
 // inZone says why h is outside u's set-up zone, "" if it is inside: the
 // zone's fields, always on its side's side of the scenario's front line
 // (7.1) and out of neutral countries (23.0). North and south go by the hex
-// row, inclusive or not as the field says (ruling KW-3.2-ROWS).
+// row, inclusive or not as the field says (ruling KW-3.2-ROWS). The hexes
+// of an also= field belong to the zone whatever its other fields say
+// (ruling KW-28.5-ALSO).
 func (s *State) inZone(u *unit, h hex.Hex) string {
 	p := s.prof(u)
 	if !s.d.land(h) {
@@ -39,54 +41,85 @@ func (s *State) inZone(u *unit, h hex.Hex) string {
 	if s.d.start[h] != p.Side {
 		return fmt.Sprintf("%s is not on %s's side of the front line", h, s.d.g.SideNames[p.Side])
 	}
+	zone := s.zone(u)
 	incl := true
-	for _, f := range s.zone(u) {
-		if f.Key == "incl" {
-			incl = f.Value == "yes"
-		}
-	}
 	var ofTown hex.Hex
-	for _, f := range s.zone(u) {
-		if f.Key == "of" {
+	for _, f := range zone {
+		switch f.Key {
+		case "incl":
+			incl = f.Value == "yes"
+		case "of":
 			ofTown, _ = s.d.town(f.Value)
+		case "also":
+			for _, a := range splitComma(f.Value) {
+				if a == h.String() {
+					return ""
+				}
+			}
 		}
 	}
-	for _, f := range s.zone(u) {
-		t, _ := s.d.town(f.Value)
-		switch f.Key {
-		case "in":
-			ok := false
-			for _, c := range splitComma(f.Value) {
-				ok = ok || s.d.country[h] == c
+	for _, f := range zone {
+		if why := s.zoneField(f, h, incl, ofTown); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// zoneField says why h is outside what one field of a zone allows.
+func (s *State) zoneField(f *scenario.Field, h hex.Hex, incl bool, ofTown hex.Hex) string {
+	t, _ := s.d.town(f.Value)
+	switch f.Key {
+	case "in":
+		for _, c := range splitComma(f.Value) {
+			if s.d.country[h] == c {
+				return ""
 			}
-			if !ok {
-				return fmt.Sprintf("%s is not in %s", h, f.Value)
-			}
-		case "at":
-			if h != t {
-				return fmt.Sprintf("%s is not %s", h, f.Value)
-			}
-		case "near":
-			if h != t && !s.d.grid.Adjacent(h, t) {
-				return fmt.Sprintf("%s is neither %s nor next to it", h, f.Value)
-			}
-		case "north-of":
-			if h.Row > t.Row || (!incl && h.Row == t.Row) {
-				return fmt.Sprintf("%s is not north of %s", h, f.Value)
-			}
-		case "south-of":
-			if h.Row < t.Row || (!incl && h.Row == t.Row) {
-				return fmt.Sprintf("%s is not south of %s", h, f.Value)
-			}
-		case "within":
-			n, _ := strconv.Atoi(f.Value)
-			if s.d.grid.Distance(h, ofTown) > n {
-				return fmt.Sprintf("%s is more than %d hexes from %s", h, n, s.d.towns[ofTown].Name)
-			}
-		case "rail":
-			if len(s.d.rail[h]) == 0 {
-				return fmt.Sprintf("%s is not a rail hex", h)
-			}
+		}
+		return fmt.Sprintf("%s is not in %s", h, f.Value)
+	case "at":
+		if h != t {
+			return fmt.Sprintf("%s is not %s", h, f.Value)
+		}
+	case "near":
+		if h != t && !s.d.grid.Adjacent(h, t) {
+			return fmt.Sprintf("%s is neither %s nor next to it", h, f.Value)
+		}
+	case "region", "near-region":
+		r := s.d.m.Region(f.Value)
+		if r == nil {
+			return fmt.Sprintf("the zone names no region %s", f.Value)
+		}
+		ok := r.Has(h)
+		for _, n := range s.d.grid.Neighbours(h) {
+			ok = ok || f.Key == "near-region" && r.Has(n)
+		}
+		if !ok {
+			return fmt.Sprintf("%s is not in %s", h, f.Value)
+		}
+	case "city":
+		if tw := s.d.towns[h]; f.Value == "yes" && (tw == nil || !tw.City) {
+			return fmt.Sprintf("%s is not a city", h)
+		}
+	case "north-of":
+		if h.Row > t.Row || (!incl && h.Row == t.Row) {
+			return fmt.Sprintf("%s is not north of %s", h, f.Value)
+		}
+	case "south-of":
+		if h.Row < t.Row || (!incl && h.Row == t.Row) {
+			return fmt.Sprintf("%s is not south of %s", h, f.Value)
+		}
+	case "within":
+		n, _ := strconv.Atoi(f.Value)
+		if ofTown.Row == 0 {
+			return "the zone's within= names no town (of=)"
+		}
+		if s.d.grid.Distance(h, ofTown) > n {
+			return fmt.Sprintf("%s is more than %d hexes from %s", h, n, s.d.towns[ofTown].Name)
+		}
+	case "rail":
+		if f.Value == "yes" && len(s.d.rail[h]) == 0 {
+			return fmt.Sprintf("%s is not a rail hex", h)
 		}
 	}
 	return ""

@@ -48,6 +48,11 @@ type unit struct {
 	NoBuy int `json:",omitempty"`
 	// Placed: came into play this Mobilization Phase (9.6 counts these).
 	Placed bool `json:",omitempty"`
+	// [Opt: Fog of War]: Hidden, the counter is face-down (a unit seen by
+	// the enemy is turned face-up); Top, its owner put it on top of its
+	// stack.
+	Hidden bool `json:",omitempty"`
+	Top    bool `json:",omitempty"`
 }
 
 // vpEntry is one change of a side's VP with its reason (5.0).
@@ -90,6 +95,7 @@ type State struct {
 	// Over: the game has ended; Result says how (4.0-4.3).
 	Over   bool
 	Result string
+	Level  string // the level of victory of Result (4.3)
 
 	index map[string]*unit
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"pbem/engine"
+	"pbem/engine/hex"
 	"pbem/engine/scenario"
 )
 
@@ -14,7 +15,43 @@ import (
 type View struct {
 	For   scenario.Side
 	Win   engine.Window
-	board *engine.Board
+	Turn  int
+	Label string // the turn as the track names it ("Aug-1914")
+	// Weather and the year's CP Main Effort (22.0, 8.0).
+	Weather, Effort string
+	VP              map[scenario.Side]int
+	// Units are the counters in play (on the map, in its boxes, due or
+	// waiting), by id.
+	Units []UnitView
+	// Control is the side controlling each land hex of the belligerents
+	// (7.3).
+	Control map[hex.Hex]scenario.Side
+	// Zones are, for each of the side's units still to deploy, the hexes of
+	// its set-up zone (3.2).
+	Zones map[string][]hex.Hex
+	// Country is the 1914 country of each land hex (7.1); Rail the rail
+	// lines from each rail hex (18.0).
+	Country map[hex.Hex]string
+	Rail    map[hex.Hex][]hex.Hex
+	board   *engine.Board
+}
+
+// UnitView is a counter as a side sees it.
+type UnitView struct {
+	ID, Name, Nation string
+	Side             scenario.Side
+	Type, Size       string
+	Loc              string // map, dead, available, due, pending, held, deploy
+	Hex              hex.Hex
+	Attack, Defense  int
+	Move             int
+	Support, Radius  int // bracketed support factor; HQ, supply or airbase radius
+	Army             bool
+	Back, Moved      bool
+	Inert            bool // a neutral country's unit (23.0(2))
+	// Hidden: a face-down enemy counter ([Opt: Fog of War]); only its side,
+	// its hex and, on top of its stack, its nation are known.
+	Hidden bool
 }
 
 // Side implements engine.View.
@@ -39,6 +76,9 @@ func (s *State) View(side scenario.Side) engine.View {
 		b.Score.Points = append(b.Score.Points, engine.Points{Side: sd, VP: s.VP[sd]})
 	}
 	b.Score.Level = levelOf(abs(s.VP[CP] - s.VP[AL]))
+	if s.Over {
+		b.Score.Level = s.Level
+	}
 	for _, l := range []struct {
 		min   int
 		level string
@@ -46,6 +86,12 @@ func (s *State) View(side scenario.Side) engine.View {
 		b.Score.Levels = append(b.Score.Levels, engine.Level{Min: l.min, Level: l.level})
 	}
 	for _, u := range s.Units {
+		if !s.seenBy(u, side) {
+			if pc, ok := s.faceDown(u); ok {
+				b.Pieces = append(b.Pieces, pc)
+			}
+			continue
+		}
 		if p, ok := s.piece(u); ok {
 			b.Pieces = append(b.Pieces, p)
 		}
@@ -63,7 +109,38 @@ func (s *State) View(side scenario.Side) engine.View {
 			}
 		}
 	}
-	return &View{For: side, Win: w, board: b}
+	t := s.d.turn(s.Turn)
+	v := &View{For: side, Win: w, Turn: s.Turn, Label: t.Label, Weather: t.Weather, Effort: s.effort(s.Turn),
+		VP: copyMap(s.VP), Control: map[hex.Hex]scenario.Side{}, Zones: map[string][]hex.Hex{},
+		Country: s.d.country, Rail: s.d.rail, board: b}
+	for _, u := range s.Units {
+		if u.Loc == locPool || u.Loc == locRemoved {
+			continue
+		}
+		if !s.seenBy(u, side) {
+			if pc, ok := s.faceDown(u); ok {
+				v.Units = append(v.Units, UnitView{Nation: pc.Nation, Side: pc.Side, Loc: locMap, Hex: u.Hex, Hidden: true})
+			}
+			continue
+		}
+		p, f := s.prof(u), s.faceOf(u)
+		v.Units = append(v.Units, UnitView{ID: u.ID, Name: f.Name, Nation: p.Nation, Side: p.Side, Type: p.Type, Size: p.Size,
+			Loc: u.Loc, Hex: u.Hex, Attack: f.Attack, Defense: f.Defense, Move: f.Move, Support: f.Support, Radius: f.Radius,
+			Army: p.army(), Back: u.Back, Moved: u.Moved, Inert: s.inert(u)})
+		if u.Loc == locDeploy && p.Side == side {
+			for _, h := range s.d.grid.All() {
+				if s.inZone(u, h) == "" {
+					v.Zones[u.ID] = append(v.Zones[u.ID], h)
+				}
+			}
+		}
+	}
+	for h := range s.d.country {
+		if c := s.controller(h); c != "" {
+			v.Control[h] = c
+		}
+	}
+	return v
 }
 
 func abs(n int) int {
@@ -90,6 +167,21 @@ func (s *State) acts(u *unit) bool {
 		return u.Loc == locMap && s.faceOf(u).Attack > 0
 	}
 	return u.Loc == locMap
+}
+
+// faceDown is a face-down enemy counter as the board shows it under [Opt:
+// Fog of War]: its hex, and its nation's flag if it tops its stack; false
+// off the map, where the enemy sees nothing.
+func (s *State) faceDown(u *unit) (engine.Piece, bool) {
+	if u.Loc != locMap {
+		return engine.Piece{}, false
+	}
+	p := s.prof(u)
+	pc := engine.Piece{ID: "face-down", Name: "face-down counter", Side: p.Side, OnMap: true, Hex: u.Hex, Steps: 1, MaxSteps: 1}
+	if s.topOf(u.Hex) == u {
+		pc.Nation = p.Nation
+	}
+	return pc, true
 }
 
 // piece is u as a board shows it; false for counters out of play.

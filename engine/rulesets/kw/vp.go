@@ -2,6 +2,7 @@ package kw
 
 import (
 	"fmt"
+	"strings"
 
 	"pbem/engine"
 	"pbem/engine/hex"
@@ -73,6 +74,11 @@ func (s *State) suddenDeath(ev *[]engine.Event) {
 
 func (s *State) end(result, rule string, ev *[]engine.Event) {
 	s.Over, s.Result = true, result
+	for _, l := range []string{"Imperial Victory", "Continental Victory", "Marginal Victory", "Draw", "both lose"} {
+		if strings.Contains(result, l) && s.Level == "" {
+			s.Level = l
+		}
+	}
 	*ev = append(*ev, &engine.Note{Text: "the game ends: " + result, Case: rule})
 }
 
@@ -180,7 +186,7 @@ func (s *State) adminPhase(ev *[]engine.Event) {
 	diff := final[win] - final[Other(win)]
 	lvl := levelOf(diff)
 	if lvl == "Draw" {
-		s.end(fmt.Sprintf("a Draw: %d against %d", final[CP], final[AL]), "4.3", ev)
+		s.end(fmt.Sprintf("a Draw, both sides exhausted: %d against %d", final[CP], final[AL]), "4.3", ev)
 		return
 	}
 	s.end(fmt.Sprintf("%s wins, %s: %d against %d", s.d.g.SideNames[win], lvl, final[win], final[Other(win)]), "4.3", ev)

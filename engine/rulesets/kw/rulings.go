@@ -1,0 +1,82 @@
+package kw
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Ruling is how this referee reads a passage of the rules that is garbled,
+// silent or contradictory (digest 004, its audits A.1-A.3): the cases, the
+// reading in our own words, and the functions that carry it out, so a club
+// that reads the passage differently knows what to change.
+type Ruling struct {
+	ID     string // "KW-17.2-COUNT"
+	Cases  string // "17.2, [Opt: Air Units]"
+	Ruling string
+	Where  string // the function(s) that apply it
+	Option string // the game option that switches to the other reading, if any
+}
+
+// Rulings lists every ruling of the Kaiser's War rules.
+var Rulings = []Ruling{
+	{"KW-3.2-ROWS", "3.2", "North and south of a place go by the hex row: north of X inclusive is every hex whose row is X's or lower-numbered; exclusive leaves X's row out. Every zone lies on its side's side of the scenario's front line and outside neutral countries.", "State.inZone", ""},
+	{"KW-28.5-ALSO", "28.5, 3.2", "The hex numbers 28.5 prints after \"Russia or Romania\" (2926) and \"Russia and/or Romania\" (2721) are hexes the zone takes in besides Russia: the data gives them as also=, and they are in the zone whatever its other fields say, though never in a neutral country or on the enemy's side of the line.", "State.inZone", ""},
+	{"KW-4.1-NEUTRAL", "4.1(2)", "Strategic Objectives of a country still neutral count neither for nor against the sudden death by objectives: nobody can control them.", "State.allObjectives", ""},
+	{"KW-4.3-100", "4.3, 4.1(1)", "A VP difference above 100 is an Imperial Victory, as is one of 76 to 100; a sudden-death winner's total is its VP plus 25 against the loser's VP, never below 0.", "levelOf, State.suddenDeath", ""},
+	{"KW-5.4-NEUTRAL", "5.4, 2.2", "Romanian Strategic Objectives are Allied by origin and Bulgarian ones Central Powers' in the VP Sub-Phase; while a country is neutral its objectives are nobody's.", "data.origin, State.controller", ""},
+	{"KW-12.1-AIR", "12.1, [Opt: Air Units]", "An airbase takes a stacking slot of its own: one a hex.", "State.slotOf", ""},
+	{"KW-12.1-SHOCK", "12.1", "A shock corps takes the slot of an armoured train, shock corps or tank when it is free, and otherwise counts as one of the three corps.", "State.slotsIn", ""},
+	{"KW-13.0-FORT", "13.0, 20.1", "Fortresses exert a zone of control, as the note to 20.1 says, although their movement factor is 0.", "State.exertsZOC", ""},
+	{"KW-14.13-ZERO", "14.13", "A total defence of 0 is attacked on the last column (600% or more); percentages are rounded down, as the text's example shows.", "column", ""},
+	{"KW-14.2-SEA", "14.2, 13.1", "No attack across an all-sea hexside: a unit there is not adjacent for combat.", "State.bindAttackers", ""},
+	{"KW-14.8-EDGE", "14.8(3)", "A hex of the ring around the defender that is off the map counts as unplayable, and so as covered for a concentric attack.", "State.concentric", ""},
+	{"KW-14.15-BB", "14.14 (BB)", "The defending army that breaks down in a Bloodbath is the first its side's standing losses order names, else the weakest.", "State.pickArmy", ""},
+	{"KW-14.15-LOSS", "14.14 (ST), I-3", "Without a standing losses order, a side that loses one unit in a Stalemate breaks down an army whose corps the pool holds at least one of, and loses one corps; otherwise it loses the unit cheapest in VP, then the one of lowest defence, then the lowest id.", "State.loseOne", ""},
+	{"KW-14.16-BOL", "14.16, [VP Chart]", "A Bolshevik unit costs the Allies 1 VP, an army too, as the VP Chart's Bolshevik line says.", "State.lossVP", ""},
+	{"KW-14.16-FEW", "14.16", "A forced breakdown with too few corps in the pool places those there are, as the text's example does (the rule sentence places none); the army then costs no VP.", "State.forcedBreakdown", ""},
+	{"KW-15.0-CONTROL", "7.3, 15.0", "Every hex a retreating unit enters passes to its side's control, as any entry does.", "State.retreat", ""},
+	{"KW-15.2-AWAY", "15.2(5)", "Each hex of a retreat is exactly one hex farther from the hex the unit started in.", "State.retreatPath", ""},
+	{"KW-15.2-DEFAULT", "15.2, I-1", "Among legal retreats the referee picks, after 15.2(7): nearest the hex of the side's standing retreat order, then keeping the stack together, in General Supply, in a friendly fortress or city, in terrain that doubles the defence, with fewer enemy units next to it, and then in hex order.", "State.bestRetreat", ""},
+	{"KW-16.1-AZ", "16.1, I-4", "After Attacker Annihilated the defender pursues, if its standing pursuit order says so, into a hex the attackers left (a Strategic Objective first, then a city, then in hex order) with every unit that may; objective means a Strategic Objective or a city.", "State.defenderPursuit", ""},
+	{"KW-16.4-STACK", "16.4, 12.2", "A pursuing unit may not end over-stacked: it stays where it is instead.", "State.pursuitBlocked", ""},
+	{"KW-17.11-ONE", "17.9(2), 17.11", "Each supply unit declared for a combat phase backs at most one battle.", "State.commit", ""},
+	{"KW-17.11-SPENT", "17.11", "A supply unit declared at the start of a combat phase is spent at its end, whether a battle used it or not.", "State.spendDeclared", ""},
+	{"KW-19.1-WINTER", "19.1, 22.1(1)", "An HQ's support radius is not cut in Winter or Thaw: the cut is for Offensive Supply.", "State.hqReaches", ""},
+	{"KW-21.4-RAIL", "21.4, 15.2", "An armoured train retreats along rail only, into hexes its side controls now.", "State.retreatStep", ""},
+	{"KW-23.3-RETREAT", "23.3, 15.2, 16.4", "The national limits on where Romanian and Bulgarian units may go hold for retreats and pursuits: a unit with no legal hex is eliminated.", "State.retreatStep", ""},
+	{"KW-5.1-AA", "[VP Chart]", "An Allied army abteilung, which the chart does not list, costs 6 VP as an army.", "State.lossVP", ""},
+	{"KW-17.2-COUNT", "17.2, 17.3, 19.1", "A radius is counted in hexes from the source, its own hex not counted and the target's counted, as the Air Units rule counts a range; the same trace serves supply units and HQs.", "State.reach", ""},
+	{"KW-17.5-RAIL", "17.5(3), 17.3", "A rail line giving General Supply need not be controlled by the unit's side; marsh breaks it as it breaks a radius; the unit's own hex may be in the enemy's zone of control.", "State.generalSupply, State.railChain", ""},
+	// The Movement Phase (move.go, rail.go, sea.go).
+	{"KW-11.2-CONT", "11.2, 18.5", "Orders for one unit in a row continue its move with the MP it has left (a move, a rail move, a move); once another unit has moved, the first has finished for the phase.", "State.mover, State.finishLeg", ""},
+	{"KW-11.4-CITY", "11.4, TEC", "A city hex costs what its terrain costs to enter; the TEC's city line is for defence.", "State.terrainMP", ""},
+	{"KW-11.5-ALONG", "11.5", "Moving along a road is moving from one rail hex to the next across the hexside its line crosses; stepping onto or off the line pays the terrain.", "State.stepCost", ""},
+	{"KW-13.5-MIN", "13.5, 11.6", "A unit may disengage as a minimum move: one hex into a hex free of enemy ZOC with all its MP, when the hex and the extra MP cost more than it has.", "State.walk, State.cheapest", ""},
+	{"KW-17.9-POOL", "17.9(1), 17.10(3)", "A supply unit spent for Forced March goes back to the counter mix, from which it may be bought or received again.", "State.march", ""},
+	{"KW-18.1-MP", "18.1", "A unit needs at least 1 MP left to start a rail move.", "State.railStart", ""},
+	{"KW-18.4-RO", "18.4", "The border between Russia and Romania breaks the gauge as Russia's borders with Germany and Austria-Hungary do.", "State.railStepOK", ""},
+	{"KW-18.4-START", "18.4", "A rail move starts in a rail hex its side controlled as the Movement Phase began: a hex taken during the phase joins the net only in the next.", "State.railStart", ""},
+	{"KW-18.5-DISENGAGE", "18.5, 13.5", "A unit in an enemy ZOC starts a rail move only by disengaging at the start of its move: the first rail hex it enters is free of enemy ZOC, for 1 MP more.", "State.railWalk, State.railPath", ""},
+	{"KW-18.6-RAIL", "18.6, 23.0(1)", "A move over the Serbian Transit is a rail move, with its capacity, General Supply and once-a-phase limit, and leads into Bulgaria only once Bulgaria is in the war.", "State.railStepOK", ""},
+	{"KW-21.4-NET", "21.4", "An armoured train moves by rail (free of capacity and of General Supply) or by land from one rail hex to the next along the line, always into hexes of its side's rail net as the phase began.", "State.stepCost", ""},
+	{"KW-21.6-LAND", "21.6", "A marine unit may land in any port of the same sea that holds no enemy unit, whoever controls it.", "State.seaProblem", ""},
+	{"KW-22.2-ENTER", "22.2", "In Thaw, forest costs 2 MP in the forest hexes of Russia, wherever the unit comes from: the hex entered decides.", "State.terrainMP", ""},
+}
+
+// RulingsText is the rulings as docs print them: a heading and a paragraph
+// for each.
+func RulingsText() string {
+	var b strings.Builder
+	b.WriteString("# Rulings: Kaiser's War in the East\n\nWhere the Kaiser's War in the East rules (S&T 301, 2016) are garbled, silent or\n" +
+		"contradictory, pbem applies the rulings below. Each names the cases it concerns and the\n" +
+		"function of `engine/rulesets/kw` that applies it, so a club reading a passage differently\n" +
+		"knows what to change. Reports cite the case numbers. This file is generated by\n" +
+		"`pbem rulings -system kw`; a test keeps it current.\n")
+	for _, r := range Rulings {
+		fmt.Fprintf(&b, "\n## %s (%s)\n\n%s\n\nApplied in: `%s`.\n", r.ID, r.Cases, r.Ruling, r.Where)
+		if r.Option != "" {
+			fmt.Fprintf(&b, "\nThe other reading: game option `%s`.\n", r.Option)
+		}
+	}
+	return b.String()
+}
