@@ -64,6 +64,20 @@ var Rulings = []Ruling{
 	{"KW-5.1-AA", "[VP Chart]", "An Allied army abteilung, which the chart does not list, costs 6 VP as an army.", "State.lossVP", ""},
 	{"KW-17.2-COUNT", "17.2, 17.3, 19.1", "A radius is counted in hexes from the source, its own hex not counted and the target's counted, as the Air Units rule counts a range; the same trace serves supply units and HQs.", "State.reach", ""},
 	{"KW-17.5-RAIL", "17.5(3), 17.3", "A rail line giving General Supply need not be controlled by the unit's side; marsh breaks it as it breaks a radius; the unit's own hex may be in the enemy's zone of control.", "State.generalSupply, State.railChain", ""},
+	// The Movement Phase (move.go, rail.go, sea.go).
+	{"KW-11.2-CONT", "11.2, 18.5", "Orders for one unit in a row continue its move with the MP it has left (a move, a rail move, a move); once another unit has moved, the first has finished for the phase.", "State.mover, State.finishLeg", ""},
+	{"KW-11.4-CITY", "11.4, TEC", "A city hex costs what its terrain costs to enter; the TEC's city line is for defence.", "State.terrainMP", ""},
+	{"KW-11.5-ALONG", "11.5", "Moving along a road is moving from one rail hex to the next across the hexside its line crosses; stepping onto or off the line pays the terrain.", "State.stepCost", ""},
+	{"KW-13.5-MIN", "13.5, 11.6", "A unit may disengage as a minimum move: one hex into a hex free of enemy ZOC with all its MP, when the hex and the extra MP cost more than it has.", "State.walk, State.cheapest", ""},
+	{"KW-17.9-POOL", "17.9(1), 17.10(3)", "A supply unit spent for Forced March goes back to the counter mix, from which it may be bought or received again.", "State.march", ""},
+	{"KW-18.1-MP", "18.1", "A unit needs at least 1 MP left to start a rail move.", "State.railStart", ""},
+	{"KW-18.4-RO", "18.4", "The border between Russia and Romania breaks the gauge as Russia's borders with Germany and Austria-Hungary do.", "State.railStepOK", ""},
+	{"KW-18.4-START", "18.4", "A rail move starts in a rail hex its side controlled as the Movement Phase began: a hex taken during the phase joins the net only in the next.", "State.railStart", ""},
+	{"KW-18.5-DISENGAGE", "18.5, 13.5", "A unit in an enemy ZOC starts a rail move only by disengaging at the start of its move: the first rail hex it enters is free of enemy ZOC, for 1 MP more.", "State.railWalk, State.railPath", ""},
+	{"KW-18.6-RAIL", "18.6, 23.0(1)", "A move over the Serbian Transit is a rail move, with its capacity, General Supply and once-a-phase limit, and leads into Bulgaria only once Bulgaria is in the war.", "State.railStepOK", ""},
+	{"KW-21.4-NET", "21.4", "An armoured train moves by rail (free of capacity and of General Supply) or by land from one rail hex to the next along the line, always into hexes of its side's rail net as the phase began.", "State.stepCost", ""},
+	{"KW-21.6-LAND", "21.6", "A marine unit may land in any port of the same sea that holds no enemy unit, whoever controls it.", "State.seaProblem", ""},
+	{"KW-22.2-ENTER", "22.2", "In Thaw, forest costs 2 MP in the forest hexes of Russia, wherever the unit comes from: the hex entered decides.", "State.terrainMP", ""},
 }
 
 // RulingsText is the rulings as docs print them: a heading and a paragraph
