@@ -136,9 +136,3 @@ func (s *State) railChain(side scenario.Side, sources []hex.Hex, ez map[hex.Hex]
 	}
 	return out
 }
-
-// inRadius reports whether target is within the radius of a source traced
-// from from (17.2-17.4, 19.1).
-func (s *State) inRadius(side scenario.Side, from, target hex.Hex, radius int, ez map[hex.Hex]bool) bool {
-	return s.reach(side, from, radius, ez)[target]
-}
