@@ -24,6 +24,8 @@ func (s *State) reorganize(side scenario.Side, os []engine.Order, ev *[]engine.E
 			s.combine(side, o, ev)
 		case "convert":
 			s.convert(side, o, ev)
+		case "entrench", "unentrench":
+			s.entrenchOrder(side, o, ev) // [Opt: Entrenching]
 		}
 	}
 }
