@@ -179,6 +179,18 @@ func (st *Style) pattern(t scenario.Terrain) string {
 	return ""
 }
 
+// sizeMark is what a counter of size z prints: the data's mark, or the
+// size's id (XX, XXX) when it gives none.
+func (st *Style) sizeMark(z scenario.Size) string {
+	if d := st.v.UnitSize(z); d != nil && d.Mark != "" {
+		if d.Mark == "-" {
+			return ""
+		}
+		return d.Mark
+	}
+	return string(z)
+}
+
 // symbol is the name of unit type t's symbol (scenario.Symbols): the plain
 // box for a type the data does not declare.
 func (st *Style) symbol(t scenario.UnitType) string {
