@@ -115,6 +115,7 @@ func (s *State) View(side scenario.Side) engine.View {
 			b.Standing = append(b.Standing, o.String())
 		}
 	}
+	b.Lines = s.frontLines()
 	w := b.Window
 	if side == w.Phasing || side == engine.Moderator {
 		for _, u := range s.Units {
@@ -205,6 +206,26 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// frontLines are the scenario's front line (7.1) while it matters: in the
+// set-up and the first turn, when control starts from it (7.3(3)). The
+// data draws it as front records named like the front region, and pieces
+// of it as NAME-2, NAME-3...
+func (s *State) frontLines() []engine.Line {
+	if s.Turn != s.d.s.First || s.d.s.Front == "" {
+		return nil
+	}
+	var out []engine.Line
+	for _, f := range s.d.m.Fronts {
+		if f.ID == s.d.s.Front || strings.HasPrefix(f.ID, s.d.s.Front+"-") && f.ID != s.d.s.Front+"-ro" {
+			if len(out) == 0 {
+				out = append(out, engine.Line{Name: f.Name})
+			}
+			out[0].Sides = append(out[0].Sides, f.Sides...)
+		}
+	}
+	return out
 }
 
 // unitKey is how to read a unit line of a report.
