@@ -216,7 +216,8 @@ func (s *State) openPhase(ev *[]engine.Event) {
 }
 
 // startTurn runs the Grand Strategy Segment (8.0) and the start-of-turn
-// events (23.1, options).
+// events (23.1, options). The first turn's First Player follows its year's
+// Main Effort as the scenario gives it (ruling KW-8.0-FIRST).
 func (s *State) startTurn(dice engine.Dice, ev *[]engine.Event) {
 	prev := s.First
 	s.First = s.firstPlayer(s.Turn)
