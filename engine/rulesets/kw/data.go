@@ -91,6 +91,14 @@ type turnInfo struct {
 	JanFeb  bool
 }
 
+// Display is the turn as people write it: "Aug 1914", "Nov-Dec 1914".
+func (t turnInfo) Display() string {
+	if i := strings.LastIndex(t.Label, "-"); i > 0 && t.Year > 0 && t.Label[i+1:] == fmt.Sprint(t.Year) {
+		return t.Label[:i] + " " + t.Label[i+1:]
+	}
+	return t.Label
+}
+
 // data is what the rules read from a game's data, built once per game.
 type data struct {
 	g    *scenario.Game

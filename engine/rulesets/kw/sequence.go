@@ -65,7 +65,7 @@ func (s *State) window(turn, half int, p phase, side scenario.Side) engine.Windo
 	return engine.Window{
 		Turn: turn, Step: step(half, p), Kind: w.kind,
 		ID:       fmt.Sprintf("T%d %s-%s", turn, side, w.id),
-		Name:     fmt.Sprintf("%s, %s %s", t.Label, names[side], w.name),
+		Name:     fmt.Sprintf("%s %s of %s", names[side], w.name, t.Display()),
 		Phasing:  side,
 		Submit:   []scenario.Side{side},
 		Optional: true,

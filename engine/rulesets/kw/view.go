@@ -247,6 +247,64 @@ func (s *State) acts(u *unit) bool {
 	return u.Loc == locMap
 }
 
+// zoneText is u's set-up zone in words: "in RU, north of Warsaw
+// (inclusive)".
+func (s *State) zoneText(u *unit) string {
+	var parts []string
+	incl := ""
+	of := ""
+	for _, f := range s.zone(u) {
+		switch f.Key {
+		case "incl":
+			incl = map[string]string{"yes": " (inclusive)", "no": " (exclusive)"}[f.Value]
+		case "of":
+			of = f.Value
+		}
+	}
+	region := func(id string) string {
+		if r := s.d.m.Region(id); r != nil && r.Name != "" {
+			return r.Name
+		}
+		return id
+	}
+	for _, f := range s.zone(u) {
+		switch f.Key {
+		case "in":
+			var names []string
+			for _, c := range splitComma(f.Value) {
+				names = append(names, region(c))
+			}
+			parts = append(parts, "in "+strings.Join(names, " or "))
+		case "at":
+			parts = append(parts, "at "+f.Value)
+		case "near":
+			parts = append(parts, "on or next to "+f.Value)
+		case "north-of", "south-of":
+			parts = append(parts, strings.Replace(f.Key, "-", " ", 1)+" "+f.Value+incl)
+		case "within":
+			parts = append(parts, "within "+f.Value+" hexes of "+of)
+		case "region":
+			parts = append(parts, "in "+region(f.Value))
+		case "near-region":
+			parts = append(parts, "on or next to "+region(f.Value))
+		case "city":
+			if f.Value == "yes" {
+				parts = append(parts, "in a city")
+			}
+		case "rail":
+			if f.Value == "yes" {
+				parts = append(parts, "on a rail hex")
+			}
+		case "also":
+			parts = append(parts, "or in "+strings.ReplaceAll(f.Value, ",", ", "))
+		}
+	}
+	if len(parts) == 0 {
+		return "on its side of the front line"
+	}
+	return strings.Join(parts, ", ") + ", on its side of the front line"
+}
+
 // faceDown is a face-down enemy counter as the board shows it under [Opt:
 // Fog of War]: its hex, and its nation's flag if it tops its stack; false
 // off the map, where the enemy sees nothing.
@@ -281,6 +339,9 @@ func (s *State) piece(u *unit) (engine.Piece, bool) {
 		pc.OnMap, pc.Hex = true, u.Hex
 	case locDeploy:
 		pc.Place = "to deploy"
+		if z := s.zoneText(u); z != "" {
+			pc.Notes = append(pc.Notes, "sets up "+z+" [3.2]")
+		}
 	case locPending:
 		pc.Place = "to place"
 	case locDue:
