@@ -262,10 +262,14 @@ func (s *State) zoneText(u *unit) string {
 		}
 	}
 	region := func(id string) string {
-		if r := s.d.m.Region(id); r != nil && r.Name != "" {
-			return r.Name
+		r := s.d.m.Region(id)
+		switch {
+		case r == nil || r.Name == "":
+			return id
+		case len(r.Hexes) == 1:
+			return r.Name + " (" + r.Hexes[0].String() + ")"
 		}
-		return id
+		return r.Name
 	}
 	for _, f := range s.zone(u) {
 		switch f.Key {
