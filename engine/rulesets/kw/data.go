@@ -15,6 +15,16 @@ const (
 	AL scenario.Side = "AL"
 )
 
+// whose is a side's name in the possessive: "the Allies'", "the
+// Central Powers'".
+func (s *State) whose(side scenario.Side) string {
+	n := s.d.g.SideNames[side]
+	if strings.HasSuffix(n, "s") {
+		return "the " + n + "'"
+	}
+	return n + "'s"
+}
+
 // Other is the side facing s.
 func Other(s scenario.Side) scenario.Side {
 	if s == CP {

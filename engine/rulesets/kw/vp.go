@@ -68,7 +68,7 @@ func (s *State) suddenDeath(ev *[]engine.Event) {
 			win = AL
 		}
 		diff := s.VP[win] + 25 - max(s.VP[Other(win)], 0)
-		s.end(fmt.Sprintf("%s's VP reached zero: %s wins, %s (%d + 25 against %d)", s.d.g.SideNames[Other(win)],
+		s.end(fmt.Sprintf("%s VP reached zero: %s wins, %s (%d + 25 against %d)", s.whose(Other(win)),
 			s.d.g.SideNames[win], levelOf(diff), s.VP[win], max(s.VP[Other(win)], 0)), "4.1(1)", ev)
 	}
 }
