@@ -215,7 +215,7 @@ func (s *State) landPlan(side scenario.Side, v *voyage) string {
 		v.sea, v.pay = sea, append(v.pay, v.to)
 	}
 	if v.sea == "" {
-		return fmt.Sprintf("an amphibious move goes from a port to a coast or port of its sea, or from a coast to a port of the same sea that %s controls: %s to %s is neither", s.d.g.SideNames[side], v.from, v.to)
+		return fmt.Sprintf("an amphibious move goes from a port to a coast or port of its sea, or from a coast to a port of the same sea under %s control: %s to %s is neither", s.whose(side), v.from, v.to)
 	}
 	v.verbWords = "lands by sea (amphibious move)"
 	return ""
@@ -271,11 +271,11 @@ func (s *State) transferPlan(side scenario.Side, v *voyage) string {
 	}
 	switch {
 	case from == "" || to == "":
-		return fmt.Sprintf("%s and %s are not two ports of one of %s's Naval Transfer lists", v.from, v.to, s.d.g.SideNames[side])
+		return fmt.Sprintf("%s and %s are not two ports of one of %s Naval Transfer lists", v.from, v.to, s.whose(side))
 	case s.controller(v.from) != side:
-		return fmt.Sprintf("%s does not control %s", s.d.g.SideNames[side], from)
+		return fmt.Sprintf("%s is not under %s control", from, s.whose(side))
 	case s.controller(v.to) != side:
-		return fmt.Sprintf("%s does not control %s", s.d.g.SideNames[side], to)
+		return fmt.Sprintf("%s is not under %s control", to, s.whose(side))
 	}
 	if why, _ := s.entry(v.u, v.to); why != "" {
 		return why
@@ -334,7 +334,7 @@ func (s *State) payer(side scenario.Side, o engine.Order, v *voyage) (*unit, str
 			return u, ""
 		}
 	}
-	return nil, fmt.Sprintf("no supply unit of %s in %s to spend", s.d.g.SideNames[side], strings.Join(where, " or "))
+	return nil, fmt.Sprintf("none of %s supply units is in %s to spend", s.whose(side), strings.Join(where, " or "))
 }
 
 // afloat reports whether u is a marine unit at sea for an amphibious

@@ -140,7 +140,7 @@ func (s *State) declareEnhanced(b *battle, ev *[]engine.Event) bool {
 			continue
 		}
 		b.enhance = u
-		*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s declares Enhanced Defense in %s with %s, entrenched in %s", s.d.g.SideNames[def], b.hex, u.ID, u.Hex), Case: "Opt: Entrenching"})
+		*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("Enhanced Defense in %s by %s %s, entrenched in %s", b.hex, s.whose(def), u.ID, u.Hex), Case: "Opt: Entrenching"})
 		return true
 	}
 	return false
