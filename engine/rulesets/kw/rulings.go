@@ -126,7 +126,10 @@ func inCaseOrder(rs []Ruling) []Ruling {
 	key := func(id string) (int, int) {
 		c := strings.Split(id, "-")[1]
 		major, minor, _ := strings.Cut(c, ".")
-		a, _ := strconv.Atoi(major)
+		a, err := strconv.Atoi(major)
+		if err != nil {
+			return 1000, 0 // an optional rule's, named by a word: after the standard rules'
+		}
 		b, _ := strconv.Atoi(minor)
 		return a, b
 	}
