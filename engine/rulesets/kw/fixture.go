@@ -43,6 +43,9 @@ func (s *State) SetWindow(id string) error {
 		}
 	}
 	s.Bought = map[string]int{}
+	if s.opt[optRevolutions] {
+		s.ost().TurnVP = s.VP[AL] // as the turn began
+	}
 	s.openPhase(&ev)
 	return nil
 }
@@ -136,6 +139,9 @@ func (s *State) Adjust(directive string) error {
 			opt[k] = v
 		}
 		s.opt = opt
+		if s.Turn == s.d.s.First {
+			return s.startOption(w[1], &[]engine.Event{}) // the set-up as the option makes it
+		}
 		return nil
 	}
 	return fmt.Errorf("no directive %q", w[0])

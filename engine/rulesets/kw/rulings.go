@@ -78,6 +78,17 @@ var Rulings = []Ruling{
 	{"KW-21.4-NET", "21.4", "An armoured train moves by rail (free of capacity and of General Supply) or by land from one rail hex to the next along the line, always into hexes of its side's rail net as the phase began.", "State.stepCost", ""},
 	{"KW-21.6-LAND", "21.6", "A marine unit may land in any port of the same sea that holds no enemy unit, whoever controls it.", "State.seaProblem", ""},
 	{"KW-22.2-ENTER", "22.2", "In Thaw, forest costs 2 MP in the forest hexes of Russia, wherever the unit comes from: the hex entered decides.", "State.terrainMP", ""},
+	// The optional rules, part 1 (options.go, optunits.go, revolutions.go, psywar.go).
+	{"KW-Opt-MOLTKE", "[Opt: Moltke Plan East], [Opt: Better Cavalry Doctrine]", "The units an option adds to the 1914 set-up without a place (Ober Ost and the 9th, 10th and 11th Armies; the extra cavalry corps) set up anywhere in their nation's home country, on their side of the front line, within the stacking limits.", "State.startOption, State.optionZone", ""},
+	{"KW-Opt-REVSUPPLY", "[Opt: Russian Revolutions], 9.2", "The turn track's free Allied supply units are the Russians': from the First Revolution the Allies receive none (Romania's included); they may still buy them.", "State.scheduledSupply", ""},
+	{"KW-Opt-GALLIPOLI", "[Opt: Gallipoli Campaign Succeeds]", "The Allies' extra supply unit is placed at once in Sevastopol if they control it and no enemy unit is there, else in Odessa so, else it is lost; in a scenario that starts after Jan-Feb 1916 the Central Powers have their 25 VP from the start.", "State.gallipoliSupply, State.startOption", ""},
+	{"KW-Opt-EDGE", "[Opt: Additional Units]", "The north map edge is the land hexes of the map's first row; the Black Sea coast is the land hexes next to an all-sea hex joined by sea to a port marked port=black.", "State.northEdge, State.blackSeaCoast, State.optionPlace", ""},
+	{"KW-Opt-CONVERSION", "[Opt: Fortress Conversion], [Opt: Russians Modernize Field Artillery]", "Russians Modernize Field Artillery alone lets the Russians convert fortresses in the 1914 set-up; later conversions need the Fortress Conversion option. The corps is a generic infantry corps of the fortress's nation from the pool, and a conversion the pool or the stacking limits cannot serve is refused.", "State.dismantle", ""},
+	{"KW-Opt-HQ", "[Opt: Russian Revolutions], 10.7", "After the First Revolution no Russian HQ converts to its stronger face, including HQs that arrive later.", "State.convertBan, State.firstRevolution", ""},
+	{"KW-Opt-CZECH", "[Opt: Russian Revolutions], [Opt: Additional Units]", "The Czech Legion appears with the First Revolution whether or not the Additional Units option is used, and is placed in that Allied Mobilization Phase on an Allied-controlled rail hex in Russia.", "State.firstRevolution", ""},
+	{"KW-Opt-SECOND", "[Opt: Russian Revolutions]", "The Second Revolution comes the moment the Allies' VP are 10 or less while the First is in effect, including the moment the First comes; with no revolution yet, a fall from above 25 at the start of the turn to 10 or less brings it straight away. It removes every Allied unit but the Bolsheviks, uncharged; supply counters return to the mix, from which the Bolsheviks' free supply units are drawn; the Allies buy nothing more. The Bolsheviks' free unit of each Mobilization Phase is the first of their counters out of play, in id order, eliminated ones included.", "State.afterVP, State.secondRevolution, State.bolshevikArrivals, State.buyBan", ""},
+	{"KW-Opt-PSYWAR", "[Opt: PSYWAR]", "A PSYWAR attack is ordered in the side's Mobilization Phase and made before its other orders, after the automatic events of the start of the player turn (arrivals, the revolution roll).", "State.psywarOrders", ""},
+	{"KW-Opt-INTERNATIONAL", "[Opt: PSYWAR], [Opt: Russian Revolutions]", "The International makes the Allies' one PSYWAR attack of a player turn free once the Second Revolution is in effect; it adds no second attack.", "State.psywarCost", ""},
 }
 
 // RulingsText is the rulings as docs print them: a heading and a paragraph
@@ -104,7 +115,10 @@ func inCaseOrder(rs []Ruling) []Ruling {
 	key := func(id string) (int, int) {
 		c := strings.Split(id, "-")[1]
 		major, minor, _ := strings.Cut(c, ".")
-		a, _ := strconv.Atoi(major)
+		a, err := strconv.Atoi(major)
+		if err != nil {
+			return 1000, 0 // the optional rules, after the numbered cases
+		}
 		b, _ := strconv.Atoi(minor)
 		return a, b
 	}
