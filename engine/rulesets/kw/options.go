@@ -56,7 +56,7 @@ var startOrder = []string{optMoltke, optPlanR, optPlanG, optFasterMob, optCavalr
 // schedule and its VP (3.1 P1-P2).
 func (s *State) startOptions(ev *[]engine.Event) error {
 	if s.opt["last-1918"] && !s.opt[optRevolutions] {
-		return fmt.Errorf("kw: option last-1918: a game runs into 1918 only with the Russian Revolutions option (3.1)")
+		return fmt.Errorf("kw: option last-1918: a game runs into 1918 only with the Russian Revolutions option, russian-revolutions (3.1)")
 	}
 	for _, name := range startOrder {
 		if s.opt[name] {
@@ -184,7 +184,9 @@ func (s *State) optionZone(u *unit) []*scenario.Field {
 // 3.2(1)): the CP's 25 VP for Gallipoli at the start of Jan-Feb 1916 and
 // its 25 VP lost for Caporetto East at the start of Sep 1917.
 func (s *State) turnOptions(ev *[]engine.Event) {
-	s.ost().TurnVP = s.VP[AL]
+	if s.opt[optRevolutions] {
+		s.ost().TurnVP = s.VP[AL]
+	}
 	t := s.d.turn(s.Turn)
 	if s.opt[optGallipoli] && t.Year == 1916 && t.JanFeb {
 		s.addVP(CP, 25, "Gallipoli Campaign Succeeds", "Opt: Gallipoli Campaign Succeeds", ev)
