@@ -239,7 +239,7 @@ func (s *State) placeKind(u *unit, h hex.Hex) string {
 		home := (city || s.d.exits[h]) && s.d.origin(h) == p.Side
 		captured := s.d.objective(h) && s.d.origin(h) != p.Side
 		if !home && !captured {
-			return fmt.Sprintf("%s is neither a city nor a rail exit of %s's countries, nor a captured Strategic Objective [9.4]", h, s.d.g.SideNames[p.Side])
+			return fmt.Sprintf("%s is neither a city nor a rail exit of %s countries, nor a captured Strategic Objective [9.4]", h, s.whose(p.Side))
 		}
 	default:
 		c := nationCountry(p.Nation)

@@ -48,7 +48,7 @@ func (s *State) sortOrders(orders map[scenario.Side][]engine.Order, phasing scen
 				s.concede(side, ev)
 				return nil
 			case side != phasing:
-				reject(ev, side, o, fmt.Sprintf("it is %s's %s: %s gives no %s order now", s.d.g.SideNames[phasing], phaseWords[s.Phase].name, s.d.g.SideNames[side], o.Verb), "6.2")
+				reject(ev, side, o, fmt.Sprintf("it is %s %s: %s gives no %s order now", s.whose(phasing), phaseWords[s.Phase].name, s.d.g.SideNames[side], o.Verb), "6.2")
 			case !slices.Contains(allowed, o.Verb):
 				reject(ev, side, o, fmt.Sprintf("%s is not an order of the %s", o.Verb, phaseWords[s.Phase].name), v.Case)
 			default:
