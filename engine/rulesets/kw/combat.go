@@ -25,6 +25,7 @@ type battle struct {
 	table     string             // "standard" or "shock" (14.12)
 	pursuers  []*unit            // who pursues, if the result grants it (16.1)
 	to        *hex.Hex           // the second pursuit hex of a BT (16.2)
+	code      string             // the result, once rolled
 	guards    []guard
 }
 

@@ -43,6 +43,9 @@ func (s *State) SetWindow(id string) error {
 		}
 	}
 	s.Bought = map[string]int{}
+	if s.opt[optRevolutions] {
+		s.ost().TurnVP = s.VP[AL] // as the turn began
+	}
 	s.openPhase(&ev)
 	return nil
 }
@@ -58,7 +61,8 @@ var locWords = map[string]string{"dead": locDead, "eliminated": locDead, "availa
 //	vp SIDE N
 //	control HEX SIDE
 //	belligerent COUNTRY
-//	option NAME
+//	option NAME (before the window: the set-up changes as the option makes it)
+//	revolution N
 func (s *State) Adjust(directive string) error {
 	w := strings.Fields(directive)
 	if len(w) < 2 {
@@ -130,12 +134,23 @@ func (s *State) Adjust(directive string) error {
 			s.Belligerent[w[1]] = true
 		}
 		return nil
+	case "revolution":
+		// [Opt: Russian Revolutions] in effect, without its effects: 1 or 2
+		n, err := strconv.Atoi(w[1])
+		if err != nil || n < 0 || n > 2 {
+			return fmt.Errorf("directive %q: want revolution 0|1|2", directive)
+		}
+		s.ost().Revolution = n
+		return nil
 	case "option":
 		opt := engine.Options{w[1]: true}
 		for k, v := range s.opt {
 			opt[k] = v
 		}
 		s.opt = opt
+		if s.Turn == s.d.s.First {
+			return s.startOption(w[1], &[]engine.Event{}) // the set-up as the option makes it
+		}
 		return nil
 	}
 	return fmt.Errorf("no directive %q", w[0])

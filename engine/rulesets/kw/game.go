@@ -55,11 +55,11 @@ func newState(g *scenario.Game, sc *scenario.Scenario, opt engine.Options) (*Sta
 			s.VP[side] = v
 		}
 	}
-	if opt["faster-russian-mobilization"] {
-		s.VP[AL] -= 10 // [Opt: Faster Russian Mobilization]
+	var ev []engine.Event
+	if err := s.startOptions(&ev); err != nil { // options.go
+		return nil, err
 	}
 	s.First = s.firstPlayer(s.Turn)
-	var ev []engine.Event
 	if s.skip() {
 		s.advance(noDice{}, &ev)
 	}

@@ -32,7 +32,7 @@ func (s *State) arrivals(side scenario.Side, ev *[]engine.Event) {
 			*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s arrives, to be placed", u.ID), Case: "9.2"})
 		}
 	}
-	free := s.d.turn(s.Turn).Supply[side]
+	free := s.scheduledSupply(side) // options.go
 	for i := 0; i < free; i++ {
 		u := s.freeSupply(side)
 		if u == nil {
@@ -42,6 +42,7 @@ func (s *State) arrivals(side scenario.Side, ev *[]engine.Event) {
 		u.Loc = locPending
 		*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s receives the free supply unit %s, to be placed", s.d.g.SideNames[side], u.ID), Case: "9.2"})
 	}
+	s.optionArrivals(side, ev) // options.go
 }
 
 // freeSupply picks a supply counter out of play for side: generic
@@ -85,8 +86,8 @@ func (s *State) buyable(u *unit) string {
 		return fmt.Sprintf("%s is an army: armies are never bought, only rebuilt by combining corps [9.3, 9.10]", u.ID)
 	case s.scheduled(u.ID):
 		return fmt.Sprintf("%s comes only by the schedule [9.2]", u.ID)
-	case p.Optional && !(p.Type == tAirbase && s.opt[optAir]): // [Opt: Air Units]
-		return fmt.Sprintf("%s is an optional counter [21.7]", u.ID)
+	case p.Optional && s.optionalBuy(u) != "":
+		return s.optionalBuy(u) // optunits.go
 	case u.Loc != locPool && u.Loc != locDead:
 		return fmt.Sprintf("%s is not out of play (it is %s) [9.5]", u.ID, u.Loc)
 	case u.NoBuy == s.Turn:
@@ -143,6 +144,9 @@ func (s *State) placeOrder(side scenario.Side, o engine.Order, ev *[]engine.Even
 func (s *State) putDown(u *unit, h hex.Hex, why string, ev *[]engine.Event) {
 	p := s.prof(u)
 	u.Loc, u.Hex, u.Placed, u.Edge, u.Entered = locMap, h, true, false, true
+	if s.controller(h) != p.Side {
+		s.enter(p.Side, h, ev) // Nationalists take control where they are placed (Opt: Additional Units)
+	}
 	if p.Type == tSupply {
 		if c := s.supplyCountry(p.Side, h); c != "" {
 			s.Bought["supply/"+c]++
@@ -213,6 +217,9 @@ func (s *State) placeProblem(u *unit, h hex.Hex, ez map[hex.Hex]bool) string {
 // in its own city (ruling KW-9.9-FORT); the Turks and Mackensen on
 // Bulgaria's south edge (23.2).
 func (s *State) placeKind(u *unit, h hex.Hex) string {
+	if why, ok := s.optionPlace(u, h); ok { // optunits.go
+		return why
+	}
 	p := s.prof(u)
 	t := s.d.towns[h]
 	city := t != nil && t.City
@@ -253,6 +260,9 @@ func (s *State) placeKind(u *unit, h hex.Hex) string {
 // candidates are the hexes where u might be placed, in hex order: towns
 // and rail exits, or Bulgaria's south edge.
 func (s *State) candidates(u *unit) []hex.Hex {
+	if hs := s.optionCandidates(u); hs != nil { // optunits.go
+		return hs
+	}
 	set := map[hex.Hex]bool{}
 	if u.Edge {
 		for h, c := range s.d.country {
@@ -357,7 +367,7 @@ func (s *State) buy(side scenario.Side, o engine.Order, ev *[]engine.Event) {
 		return
 	}
 	p := s.prof(u)
-	row := s.d.tables.buy[p.Type]
+	row, _ := s.buyRow(u) // optunits.go
 	var at hex.Hex
 	if w, ok := o.Clause("at"); ok && row.Delay == 0 {
 		h, err := s.d.grid.Parse(w[0].Text)
@@ -401,6 +411,9 @@ func (s *State) bindBuy(side scenario.Side, o engine.Order) (*unit, int, string)
 	w, _ := o.Clause("")
 	if len(w) != 1 {
 		return nil, 0, "want: buy TYPE|UNIT [nation N] [at HEX]"
+	}
+	if why := s.buyBan(side); why != "" { // optunits.go
+		return nil, 0, why
 	}
 	word := w[0].Text
 	typ := strings.ToLower(word)
@@ -460,7 +473,7 @@ func (s *State) nationProblem(side scenario.Side, nation string) string {
 // not leave the buyer with 0 VP or less.
 func (s *State) price(u *unit) (*unit, int, string) {
 	p := s.prof(u)
-	row, ok := s.d.tables.buy[p.Type]
+	row, ok := s.buyRow(u) // optunits.go
 	cost := row.Cost
 	switch {
 	case p.Type == tFortress:

@@ -31,6 +31,7 @@ func (s *State) startPlayerTurn(dice engine.Dice, ev *[]engine.Event) {
 	if s.phasing() == CP && s.Belligerent[Romania] && !s.Belligerent[Bulgaria] {
 		s.bulgariaJoins(ev)
 	}
+	s.revolutionCheck(dice, ev) // revolutions.go
 }
 
 // romaniaEnters decides whether Romania enters the war this turn: on the

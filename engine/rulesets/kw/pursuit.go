@@ -67,7 +67,7 @@ func (s *State) pursue(b *battle, hexes int, ev *[]engine.Event) {
 		}
 		u.Hex = b.hex
 		path = append(path, b.hex)
-		if hexes == 2 && b.to != nil {
+		if (hexes == 2 || s.cavalryPursuit(u, b.code) == 2) && b.to != nil { // options.go
 			if why := s.pursuitBlocked(u, b.hex, *b.to); why != "" {
 				*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s stops in %s: %s", u.ID, b.hex, why), Case: "16.4"})
 			} else {

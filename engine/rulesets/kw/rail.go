@@ -166,6 +166,8 @@ func (s *State) railStart(m *movePhase, u *unit) (string, string) {
 	switch {
 	case u.Railed:
 		return fmt.Sprintf("%s has made its rail move this phase", u.ID), "18.5"
+	case p.Type == tPartisan:
+		return fmt.Sprintf("%s is a partisan: partisans make no rail moves", u.ID), "Opt: Russian Revolutions"
 	case s.mpLeft(m, u) < 2:
 		return fmt.Sprintf("%s has less than 1 MP left to start a rail move", u.ID), "18.1"
 	case !m.net[u.Hex]:

@@ -268,6 +268,8 @@ func (s *State) bindConvert(side scenario.Side, o engine.Order) (*unit, *unit, i
 		return nil, nil, 0, fmt.Sprintf("%s is not on the map", hq.ID)
 	case hq.Back:
 		return nil, nil, 0, fmt.Sprintf("%s is already on its enhanced face", hq.ID)
+	case s.convertBan(hq) != "":
+		return nil, nil, 0, s.convertBan(hq) // revolutions.go
 	case s.d.turn(s.Turn).Year < from:
 		return nil, nil, 0, fmt.Sprintf("HQs may be converted only from %d", from)
 	case s.ezoc(side)[hq.Hex]:

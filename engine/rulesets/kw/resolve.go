@@ -102,11 +102,11 @@ func (s *State) resolvePhase(side scenario.Side, os []engine.Order, dice engine.
 	os = s.fogOrders(side, os, dice, ev)
 	switch s.Phase {
 	case phSetup:
-		s.deploy(side, os, ev)
+		s.deploy(side, s.dismantleOrders(side, os, ev), ev)
 	case phMob:
-		s.mobilize(side, os, ev)
+		s.mobilize(side, s.psywarOrders(side, os, dice, ev), ev)
 	case phReorg:
-		s.reorganize(side, os, ev)
+		s.reorganize(side, s.dismantleOrders(side, os, ev), ev)
 	case phMove:
 		s.movement(side, os, dice, ev)
 	case phCombat1, phCombat2:

@@ -15,6 +15,8 @@ import (
 func (s *State) applyResult(b *battle, code string, dice engine.Dice, ev *[]engine.Event) {
 	defenders := s.at(b.hex)
 	rule := "14.14 " + code
+	b.code = code
+	s.patriotism(b, defenders) // revolutions.go
 	switch code {
 	case rAZ:
 		s.loseAll(s.onMap(b.attackers), "Attacker Annihilated", rule, ev)

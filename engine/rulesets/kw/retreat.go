@@ -158,6 +158,8 @@ func (s *State) combatNationOK(nation string, h hex.Hex) bool {
 		return c == Romania || c == Austria || c == Bulgaria || c == Russia
 	case "BG":
 		return c == Bulgaria || c == Romania
+	case "NAT":
+		return c == Russia // [Opt: Additional Units]: they never leave Russia
 	}
 	return true
 }

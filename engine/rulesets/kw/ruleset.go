@@ -131,6 +131,11 @@ var verbs = []engine.Verb{
 		Windows: []string{wMove}, Clauses: []engine.ClauseSpec{one(engine.UnitID, "HQ"), must("at", engine.HexID, 1, "HEX")}},
 	{Name: "recon", Summary: "an airbase looks at an enemy stack in its range", Case: "Opt: Fog of War",
 		Windows: []string{wMove}, Clauses: []engine.ClauseSpec{one(engine.UnitID, "AIRBASE"), must("at", engine.HexID, 1, "HEX")}},
+	// The optional rules (options.go, psywar.go, revolutions.go).
+	{Name: "dismantle", Summary: "replace fortresses by infantry corps of their nation in their hexes, for good", Case: "Opt: Fortress Conversion",
+		Windows: []string{wSetup, wReorg}, Clauses: []engine.ClauseSpec{some(engine.UnitID, "FORTRESS...")}},
+	{Name: "psywar", Summary: "pay 5 VP and roll on the PSYWAR Table, before anything else this player turn", Case: "Opt: PSYWAR",
+		Windows: []string{wMob}},
 	{Name: "concede", Summary: "concede the game", Case: "3.0", Windows: []string{wSetup, wMob, wReorg, wMove, wCombat}},
 	// Standing orders: the defender's decisions inside the other side's
 	// turn (digest 3.3, I-1 to I-8).
@@ -148,6 +153,9 @@ var verbs = []engine.Verb{
 			{Kind: engine.Choice, Min: 1, Max: 1, Required: true, Choices: []string{"always", "key", "never"}, Help: "always|key|never"},
 			opt("supply", engine.UnitID, 0, "SUPPLY..."),
 		}},
+	{Name: "bolsheviks", Summary: "standing: the cities for the Bolsheviks at the Second Revolution, after Petrograd and Moscow, and the Partisans' hex",
+		Case: "Opt: Russian Revolutions, I-8", Windows: []string{wAny},
+		Clauses: []engine.ClauseSpec{{Kind: engine.HexID, Min: 0, Help: "HEX..."}, opt("partisan", engine.HexID, 1, "HEX")}},
 }
 
 // Verbs implements engine.Ruleset.
@@ -186,11 +194,20 @@ func (Ruleset) Restore(g *scenario.Game, s *scenario.Scenario, opt engine.Option
 // lengths (3.1).
 var options = []engine.OptionSpec{
 	{Name: optFog, Case: "Opt: Fog of War", Summary: "counters may be face-down; stacks are shown at battles and to HQ staff and air recon"},
-	{Name: "moltke-east", Case: "Opt: Scenario Options / Moltke Plan East", Summary: "1914: the Main Effort is East in 1914 and West after"},
-	{Name: "faster-russian-mobilization", Case: "Opt: Scenario Options / Faster Russian Mobilization", Summary: "1914: the Allies start with 10 VP less"},
+	{Name: "moltke-east", Case: "Opt: Scenario Options / Moltke Plan East", Summary: "1914: Ober Ost and the German 9th, 10th and 11th Armies set up in Germany; the Main Effort is East in 1914 and West after; the CP's free supply is 3 on East turns and 2 on West turns; the CP lose 33 VP at the end of Nov-Dec 1914"},
+	{Name: "plan-r", Case: "Opt: Scenario Options / Austro-Hungarian Plan R", Summary: "1914: the A-H 2nd Army sets up on Drohobycz-Boryslaw"},
+	{Name: "plan-g", Case: "Opt: Scenario Options / Russian Plan G", Summary: "1914: the Russian 4th Army sets up on Dvinsk"},
+	{Name: "faster-russian-mobilization", Case: "Opt: Scenario Options / Faster Russian Mobilization", Summary: "1914: the Russian 6th Army arrives in Sep 1914, the 7th in Oct 1914; the Allies start with 10 VP less"},
+	{Name: "better-cavalry", Case: "Opt: Scenario Options / Better Cavalry Doctrine", Summary: "1914: two Russian, one German and one A-H cavalry corps set up free; attacking cavalry pursues two hexes after DZ"},
+	{Name: "fortress-conversion", Case: "Opt: Scenario Options / Fortress Conversion", Summary: "in its Reorganization Phase a side may replace a fortress by an infantry corps of its nation (dismantle)"},
+	{Name: "gallipoli", Case: "Opt: Scenario Options / Gallipoli Campaign Succeeds", Summary: "from Jan-Feb 1916 the Allies get a free supply unit a turn at Sevastopol or Odessa, and the AEF may land on the Black Sea coast; the CP gain 25 VP at the start of Jan-Feb 1916"},
+	{Name: "caporetto-east", Case: "Opt: Scenario Options / Caporetto East", Summary: "Sep 1917: the German 14th and A-H 5th Armies and 2 more supply units arrive; the CP lose 25 VP"},
+	{Name: "additional-units", Case: "Opt: Additional Units", Summary: "the Allies may buy the AEFR corps and RNAS armoured cars from 1916; the CP may buy Nationalist Volunteers in 1917-18 while the Allies have 25 VP or less"},
+	{Name: "russian-revolutions", Case: "Opt: Russian Revolutions", Summary: "1917-18: the First Revolution on a 5-6 while the Allies have 25 VP or less, the Second at 10 or less, the Bolsheviks; the game may run into 1918"},
+	{Name: "psywar", Case: "Opt: PSYWAR", Summary: "once a player turn, 5 VP for a roll on the PSYWAR Table (off while the data's table is a placeholder)"},
 	{Name: optVariableEntry, Case: "Opt: Variable Romanian Entry", Summary: "Romania enters on a die roll from May 1916, at the latest in October"},
 	{Name: "morale", Case: "Opt: Morale", Summary: "a side at 25 VP or less pays double to mobilize, and its A-H, Bulgarian and Russian corps cannot combine"},
-	{Name: "modernize-artillery", Case: "Opt: Scenario Options / Russians Modernize Field Artillery", Summary: "Russian fortresses no longer keep out zones of control"},
+	{Name: "modernize-artillery", Case: "Opt: Scenario Options / Russians Modernize Field Artillery", Summary: "the Allies' free supply is 2 a turn in 1914-15; Russian fortresses no longer keep out zones of control or concentric attacks; in 1914 the Russians may convert fortresses at the set-up"},
 	{Name: optEntrench, Case: "Opt: Entrenching", Summary: "supply units may entrench in the Reorganization Phase and back one defence each: infantry and shock defenders x2, x3 in terrain that doubles"},
 	{Name: optAmphib, Case: "Opt: Amphibious Operations", Summary: "marine units make one amphibious move or assault a turn along their sea, spending a supply unit and rolling the Landing Table"},
 	{Name: optNaval, Case: "Opt: Naval Transfer", Summary: "a corps or supply unit a turn is shipped between the side's listed friendly ports for a supply unit, instead of an amphibious move"},
@@ -199,6 +216,7 @@ var options = []engine.OptionSpec{
 	{Name: "last-1915", Case: "3.1", Summary: "the game ends with the Nov-Dec 1915 turn"},
 	{Name: "last-1916", Case: "3.1", Summary: "the game ends with the Nov-Dec 1916 turn"},
 	{Name: "last-1917", Case: "3.1", Summary: "the game ends with the Nov-Dec 1917 turn"},
+	{Name: "last-1918", Case: "3.1, Opt: Russian Revolutions", Summary: "the game ends with the Nov-Dec 1918 turn (only with russian-revolutions)"},
 }
 
 // Options implements engine.Ruleset.

@@ -89,7 +89,7 @@ func (s *State) WindowOf(id string) (engine.Window, bool) {
 	if _, err := fmt.Sscanf(strings.Replace(strings.ToUpper(id), "-", " ", 1), "T%d %s %s", &turn, &side, &word); err != nil {
 		return engine.Window{}, false
 	}
-	if turn < s.d.s.First || turn > s.d.s.Last {
+	if turn < s.d.s.First || turn > s.lastTurn() {
 		return engine.Window{}, false
 	}
 	for p, w := range phaseWords {
@@ -230,6 +230,7 @@ func (s *State) startTurn(dice engine.Dice, ev *[]engine.Event) {
 		}
 	}
 	s.Bought = map[string]int{}
+	s.turnOptions(ev) // options.go
 	s.turnEvents(dice, ev)
 }
 

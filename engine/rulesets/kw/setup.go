@@ -21,7 +21,7 @@ func (s *State) zone(u *unit) []*scenario.Field {
 			return out
 		}
 	}
-	return nil
+	return s.optionZone(u) // options.go
 }
 
 // inZone says why h is outside u's set-up zone, "" if it is inside: the

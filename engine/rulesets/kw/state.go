@@ -98,6 +98,8 @@ type State struct {
 	Over   bool
 	Result string
 	Level  string // the level of victory of Result (4.3)
+	// Opt is what the optional rules remember between windows (options.go).
+	Opt *optState `json:",omitempty"`
 
 	index map[string]*unit
 }
@@ -143,6 +145,10 @@ func (s *State) clone() *State {
 	}
 	c.Attacked = copyMap(s.Attacked)
 	c.Bought = copyMap(s.Bought)
+	if s.Opt != nil {
+		o := *s.Opt
+		c.Opt = &o
+	}
 	c.reindex()
 	return &c
 }

@@ -45,7 +45,7 @@ func (s *State) strength(b *battle) tally {
 	rough := s.d.terrain(b.hex) == "rough"
 	for _, u := range b.attackers {
 		var why []string
-		if supplied(u.Hex) {
+		if supplied(u.Hex) && s.prof(u).Type != tPartisan { // [Opt: Russian Revolutions]: partisans take no MAS
 			why = append(why, "MAS")
 		}
 		if t.concentric {

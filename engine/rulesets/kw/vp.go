@@ -46,10 +46,11 @@ func (s *State) addVP(side scenario.Side, n int, reason, rule string, ev *[]engi
 	s.Ledger = append(s.Ledger, vpEntry{Turn: s.Turn, Side: side, Change: after - before, Reason: reason, Case: rule})
 	*ev = append(*ev, &vpEvent{Side: side, Name: s.d.g.SideNames[side], Change: after - before, Total: after, Reason: reason, Rule: rule})
 	s.suddenDeath(ev)
+	s.afterVP(ev) // revolutions.go
 }
 
 // cap is the most VP side may hold now (5.6; [Opt: Russian Revolutions]).
-func (s *State) cap(side scenario.Side) int { return vpCap }
+func (s *State) cap(side scenario.Side) int { return s.revolutionCap(side) }
 
 // suddenDeath ends the game when a side's VP reach zero or less (4.1(1);
 // ruling KW-4.1-ZERO): the other side wins with its VP plus 25; both at
@@ -165,6 +166,7 @@ func (s *State) vpPhase(ev *[]engine.Event) {
 // the end of the game on its last turn (4.2, 4.3).
 func (s *State) adminPhase(ev *[]engine.Event) {
 	s.vpPhase(ev)
+	s.adminOptions(ev) // options.go
 	if s.Over || s.Turn < s.lastTurn() {
 		return
 	}
