@@ -80,7 +80,7 @@ func (s *State) outOfPlay(side scenario.Side, typ, nation string) *unit {
 func (s *State) buyable(u *unit) string {
 	p := s.prof(u)
 	switch {
-	case p.Type == tHQ:
+	case p.Type == tHQ: // 10.7's "even if eliminated and rebuilt" yields to 9.10 and 19.2 (ruling KW-9.10-HQ)
 		return fmt.Sprintf("%s is an HQ: HQs are never bought or rebuilt [9.2, 9.10]", u.ID)
 	case p.army() || p.Size == zArmyGroup:
 		return fmt.Sprintf("%s is an army: armies are never bought, only rebuilt by combining corps [9.3, 9.10]", u.ID)

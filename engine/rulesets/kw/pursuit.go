@@ -43,7 +43,8 @@ func (s *State) pursuitBlocked(u *unit, h, nb hex.Hex) string {
 }
 
 // pursue moves the attackers the order names into the defended hex once
-// it is empty, and on a BT on to the order's second hex (16.1-16.4).
+// it is empty, and on a BT on to the order's second hex (16.1-16.4; 16.2's
+// "two hex retreat" is this pursuit: ruling KW-16.2-PURSUIT).
 // Each hex entered changes control and may score (5.3).
 func (s *State) pursue(b *battle, hexes int, ev *[]engine.Event) {
 	if s.Over || len(b.pursuers) == 0 {

@@ -129,9 +129,9 @@ func (s *State) chargeLoss(u *unit, ev *[]engine.Event) {
 // lossVP is what losing a unit of p's kind in combat costs its side (VP
 // Chart): Allied HQ or army 6, corps 2, Bolshevik unit 1 (ruling
 // KW-14.16-BOL: the Bolshevik line also for a Bolshevik army); Central
-// Powers HQ or army 6, army abteilung 4 (the Sud Army too, 21.1), corps 2,
-// each half as much again on a turn of Main Effort West (9, 6, 3; 5.2,
-// 8.1). An Allied army abteilung, which the chart does not list, costs as
+// Powers HQ or army 6, army abteilung 4 (the Sud Army too, 21.1: ruling
+// KW-21.1-SUD), corps 2, each half as much again on a turn of Main Effort
+// West (9, 6, 3; 8.1 and the chart, not 5.2's wording: ruling KW-5.2-WEST). An Allied army abteilung, which the chart does not list, costs as
 // an army (ruling KW-5.1-AA). Other units cost nothing.
 func (s *State) lossVP(p *profile) int {
 	west := p.Side == CP && s.effort(s.Turn) == "west"

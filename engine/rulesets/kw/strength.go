@@ -134,7 +134,9 @@ func (t tally) detail(b *battle) string {
 // concentric reports whether every hex around the defended hex holds an
 // attacker of this battle, lies in the ZOC of one, or cannot be played:
 // off the map, all-sea, lake, prohibited or neutral (14.8(3); off the map
-// by ruling KW-14.8-EDGE). Not against a fortress's hex unless an HQ
+// by ruling KW-14.8-EDGE). A ring hex holding an enemy fortress keeps the
+// attackers' ZOC out (13.2), so only an attacker in it would cover it
+// (ruling KW-14.8-FORTRING). Not against a fortress's hex unless an HQ
 // supports the attack (20.2, 19.5), or the fortress is Russian under [Opt:
 // Russians Modernize Field Artillery].
 func (s *State) concentric(b *battle) bool {
