@@ -226,9 +226,19 @@ func (r *reader) weigh(b *battle) {
 	}
 	b.ev = 0
 	for die := 0; die < 6; die++ {
-		b.ev += r.outcome(crt[die][b.col], b) / 6
+		v := r.outcome(crt[die][b.col], b)
+		if v < 0 {
+			v *= r.caution()
+		}
+		b.ev += v / 6
 	}
 	b.ev -= float64(len(b.supply)) * r.supplyCost()
+}
+
+// caution weighs the side's own losses more as its VP fall towards 0,
+// where it loses at once (4.1).
+func (r *reader) caution() float64 {
+	return 1 + float64(max(0, 50-r.v.VP[r.v.For]))/25
 }
 
 // supplyCost is what spending a supply unit on a battle costs: its price,

@@ -66,7 +66,10 @@ func (r *reader) deployScore(u kw.UnitView, h hex.Hex, st stack) float64 {
 		if u.Type != "hq" && u.Type != "supply" {
 			return -f
 		}
-		s := -2 * abs(f-2.5)
+		s := -2 * abs(f-3)
+		if r.strike[h] {
+			s -= 20
+		}
 		return s + 0.5*float64(r.coverCount(h, max(u.Radius, 2), st, false)) - 2*float64(r.rearNear(h, u.Type, st))
 	}
 	// On the line, where it is thinnest: fewer own units within 2 hexes.
@@ -77,6 +80,9 @@ func (r *reader) deployScore(u kw.UnitView, h hex.Hex, st stack) float64 {
 	s -= 1.5 * float64(r.coverCount(h, 2, st, false))
 	if r.ownFortress(h) || r.objective(h) {
 		s += 3
+		if r.enter[h] && r.ownCombat(st[h], u.ID) == 0 {
+			s += 10
+		}
 	}
 	if r.plan.Doubled[h] {
 		s += 1

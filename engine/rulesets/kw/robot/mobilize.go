@@ -89,13 +89,20 @@ func (r *reader) mobilize(b *strings.Builder) {
 }
 
 // reserve is the VP the side keeps: enough to lose a bad turn's units
-// without nearing 0 (4.1); in the last two turns, where VP are the score
-// (4.2), all but what the cap would waste.
+// and the objectives the enemy could reach without nearing 0 (4.1, 5.3:
+// 10 for each); in the last two turns, where VP are the score (4.2), all
+// but what the cap would waste.
 func (r *reader) reserve() int {
 	if r.v.Board().LastTurn-r.v.Turn < 2 {
 		return 85
 	}
-	return 40
+	n := 0
+	for _, h := range r.objs {
+		if r.v.Control[h] == r.v.For && r.strike[h] {
+			n++
+		}
+	}
+	return min(70, 35+10*n)
 }
 
 // bestPlace is the hex of hs where u is most needed: nearest the goals
@@ -110,11 +117,17 @@ func (r *reader) bestPlace(u kw.UnitView, hs []hex.Hex, mb *mob) (hex.Hex, bool)
 		var s float64
 		switch {
 		case u.Type == "supply" || u.Type == "hq":
-			s = -2*abs(float64(r.front(h))-2.5) + 0.5*float64(r.coverCount(h, 3, mb.st, false)) - 2*float64(r.rearNear(h, u.Type, mb.st))
+			s = -2*abs(float64(r.front(h))-3) + 0.5*float64(r.coverCount(h, 3, mb.st, false)) - 2*float64(r.rearNear(h, u.Type, mb.st))
+			if r.strike[h] {
+				s -= 20
+			}
 		default:
 			s = -2*float64(r.dist(h)) - 0.5*float64(r.coverCount(h, 2, mb.st, false))
 			if r.objective(h) && r.front(h) <= 3 {
 				s += 3
+				if r.enter[h] && r.ownCombat(mb.st[h], "") == 0 {
+					s += 10
+				}
 			}
 		}
 		if !found || s > bestScore {

@@ -46,6 +46,7 @@ func (r *reader) move(b *strings.Builder) {
 		score := func(d hex.Hex) float64 { return r.placeScore(u, d, st) }
 		r.go1(b, u, st, &railLeft, score)
 	}
+	r.enter, r.strike = r.enemyReach(st)
 	for _, u := range rear {
 		if u.Type == "supply" && r.supplyCovers(u, u.Hex, st) > 0 {
 			continue // fresh for Maximum Attack Supply (17.10(2))
@@ -99,8 +100,10 @@ func (r *reader) placeScore(u kw.UnitView, d hex.Hex, st stack) float64 {
 	if c := r.v.Control[d]; r.objective(d) && c != r.v.For {
 		s += 25 // capture (5.3)
 	}
-	if r.objective(d) && r.v.Control[d] == r.v.For && r.front(d) <= 2 && r.stackDef(st[d], d) < 8 {
-		s += 6 // hold it (5.4)
+	if r.objective(d) && r.v.Control[d] == r.v.For && r.enter[d] && r.ownCombat(st[d], u.ID) == 0 {
+		s += 30 // the enemy could walk in: hold it (5.3, 5.4)
+	} else if r.objective(d) && r.v.Control[d] == r.v.For && r.front(d) <= 2 && r.stackDef(st[d], d) < 8 {
+		s += 6
 	}
 	if r.ownFortress(d) && r.front(d) <= 2 && len(st[d]) < 3 {
 		s += 2
@@ -250,6 +253,9 @@ func (r *reader) ownFortress(h hex.Hex) bool {
 func (r *reader) rearScore(u kw.UnitView, d hex.Hex, st stack) float64 {
 	if r.front(d) < 2 || r.plan.EZOC[d] {
 		return -100
+	}
+	if r.strike[d] {
+		return -50 + -float64(len(r.grid.Neighbours(d))) // out of the enemy's reach if it can
 	}
 	s := -0.3 * float64(r.front(d))
 	if u.Type == "supply" {

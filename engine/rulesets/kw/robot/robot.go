@@ -64,6 +64,9 @@ type reader struct {
 	goal   map[hex.Hex]int  // steps to the nearest goal: the enemy's line or an objective to take
 	objs   []hex.Hex        // Strategic Objectives (2.1)
 	fronts map[hex.Hex]int  // front, remembered
+	// enter and strike are the hexes the enemy could enter and attack
+	// next turn (enemyReach), as the side's units stand or are planned.
+	enter, strike map[hex.Hex]bool
 }
 
 func newReader(v *kw.View) *reader {
@@ -91,6 +94,13 @@ func newReader(v *kw.View) *reader {
 		}
 	}
 	r.goal = r.goalField()
+	st := stack{}
+	for _, u := range v.Units {
+		if u.Loc == "map" {
+			st[u.Hex] = append(st[u.Hex], u)
+		}
+	}
+	r.enter, r.strike = r.enemyReach(st)
 	return r
 }
 
