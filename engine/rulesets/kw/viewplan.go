@@ -50,6 +50,9 @@ type Plan struct {
 	// Pool (own Mobilization Phase) counts the counters of each kind
 	// ("inf/RU") that may still be bought (9.5, 9.9).
 	Pool map[string]int
+	// Hideable (set-up and Reorganization Phase, under [Opt: Fog of War])
+	// are the side's face-up units it may turn face-down.
+	Hideable []string
 	// CRT are the combat results tables by name ("standard", "shock"),
 	// a row per die roll, a column per percentage band (14.13).
 	CRT map[string]*[6][9]string
@@ -88,6 +91,13 @@ func (s *State) plan(side scenario.Side, w engine.Window) *Plan {
 	}
 	if side != w.Phasing {
 		return p
+	}
+	if s.fog() && (s.Phase == phSetup || s.Phase == phReorg) {
+		for _, u := range s.Units {
+			if s.prof(u).Side == side && (u.Loc == locMap || u.Loc == locDeploy) && !u.Hidden && s.hideable(u) {
+				p.Hideable = append(p.Hideable, u.ID)
+			}
+		}
 	}
 	switch s.Phase {
 	case phMove:

@@ -94,7 +94,7 @@ func (r *reader) deployScore(u kw.UnitView, h hex.Hex, st stack) float64 {
 // HQs and supply units spread along the front.
 func (r *reader) rearNear(h hex.Hex, typ string, st stack) int {
 	n := 0
-	for _, x := range sortedHexes(st) {
+	for x := range st { // a count: the order does not matter
 		if r.grid.Distance(h, x) > 3 {
 			continue
 		}

@@ -283,7 +283,7 @@ func (r *reader) supplyCovers(u kw.UnitView, d hex.Hex, st stack) int {
 // of d, only those next to an enemy unit if contact.
 func (r *reader) coverCount(d hex.Hex, rad int, st stack, contact bool) int {
 	n := 0
-	for _, h := range sortedHexes(st) {
+	for h := range st { // a count: the order does not matter
 		if r.grid.Distance(d, h) > rad || contact && r.front(h) > 1 {
 			continue
 		}

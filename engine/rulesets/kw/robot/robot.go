@@ -39,10 +39,12 @@ func Orders(v *kw.View) string {
 	switch v.Win.Kind {
 	case "SETUP":
 		r.deploy(&b)
+		r.hide(&b)
 	case "MOB":
 		r.mobilize(&b)
 	case "REORG":
 		r.reorganize(&b)
+		r.hide(&b)
 	case "MOVE":
 		r.standing(&b)
 		r.move(&b)
@@ -102,6 +104,14 @@ func newReader(v *kw.View) *reader {
 	}
 	r.enter, r.strike = r.enemyReach(st)
 	return r
+}
+
+// hide turns every unit it may face-down under [Opt: Fog of War]: the
+// enemy then sees flags, not strengths.
+func (r *reader) hide(b *strings.Builder) {
+	if len(r.plan.Hideable) > 0 {
+		fmt.Fprintf(b, "hide %s\n", strings.Join(r.plan.Hideable, " "))
+	}
 }
 
 func (r *reader) own(u kw.UnitView) bool { return u.Side == r.v.For }
