@@ -238,7 +238,7 @@ func (r *reader) weigh(b *battle) {
 // caution weighs the side's own losses more as its VP fall towards 0,
 // where it loses at once (4.1).
 func (r *reader) caution() float64 {
-	return 1 + float64(max(0, 50-r.v.VP[r.v.For]))/25
+	return 1 + float64(max(0, 70-r.v.VP[r.v.For]))/20
 }
 
 // supplyCost is what spending a supply unit on a battle costs: its price,

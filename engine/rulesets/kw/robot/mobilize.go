@@ -102,7 +102,7 @@ func (r *reader) reserve() int {
 			n++
 		}
 	}
-	return min(70, 35+10*n)
+	return min(75, 45+10*n)
 }
 
 // bestPlace is the hex of hs where u is most needed: nearest the goals

@@ -109,7 +109,7 @@ func scenarioGame(t *testing.T, name string) (*scenario.Game, *scenario.Scenario
 
 // played is what a robot game came to.
 type played struct {
-	orders, rejected, windows, hiddenSeen int
+	orders, rejected, windows int
 }
 
 // playGame plays st robot against robot until it ends or the turn passes
