@@ -136,7 +136,8 @@ func (s *State) plan(side scenario.Side, w engine.Window) *Plan {
 			}
 		}
 	case phReorg:
-		p.Combines, p.Converts = s.combineOptions(side), s.convertOptions(side)
+		reach := s.offensiveReach(side, ez)
+		p.Combines, p.Converts = s.combineOptions(side, reach), s.convertOptions(side, reach)
 	}
 	return p
 }
@@ -255,7 +256,7 @@ func (s *State) railDests(m *movePhase, u *unit) []Dest {
 // combineOptions are the armies side may build now (10.2-10.5): an army
 // counter it may combine, corps enough of the right type and nations in
 // one hex, and the supply units that could pay.
-func (s *State) combineOptions(side scenario.Side) []Combine {
+func (s *State) combineOptions(side scenario.Side, reach map[string]map[hex.Hex]bool) []Combine {
 	var out []Combine
 	byHex := map[hex.Hex][]*unit{}
 	for _, u := range s.Units {
@@ -281,15 +282,26 @@ func (s *State) combineOptions(side scenario.Side) []Combine {
 				c.Corps = append(c.Corps, u.ID)
 			}
 			for _, su := range s.Units {
-				if s.prof(su).Side == side && s.prof(su).Type == tSupply {
-					if _, prob := s.offensiveSupply(side, su.ID, h); prob == "" {
-						c.Supply = append(c.Supply, su.ID)
-					}
+				if reach[su.ID][h] {
+					c.Supply = append(c.Supply, su.ID)
 				}
 			}
 			if len(c.Supply) > 0 {
 				out = append(out, c)
 			}
+		}
+	}
+	return out
+}
+
+// offensiveReach is, for each of side's supply units that may give
+// Offensive Supply now, the hexes within its offensive radius, as
+// offensiveSupply finds them (17.9(3), 17.10, 22.1(1)).
+func (s *State) offensiveReach(side scenario.Side, ez map[hex.Hex]bool) map[string]map[hex.Hex]bool {
+	out := map[string]map[hex.Hex]bool{}
+	for _, u := range s.Units {
+		if s.prof(u).Side == side && s.prof(u).Type == tSupply && u.Loc == locMap && !u.Moved && !u.Entrenched {
+			out[u.ID] = s.reach(side, u.Hex, s.offensiveRadius(u), ez)
 		}
 	}
 	return out
@@ -320,14 +332,14 @@ func (s *State) pickCorps(p *profile, r reorg, us []*unit) []*unit {
 
 // convertOptions are side's HQs that may be converted now, each with the
 // supply units that could pay (10.7).
-func (s *State) convertOptions(side scenario.Side) map[string][]string {
+func (s *State) convertOptions(side scenario.Side, reach map[string]map[hex.Hex]bool) map[string][]string {
 	out := map[string][]string{}
 	for _, hq := range s.Units {
 		if s.prof(hq).Side != side || s.prof(hq).Type != tHQ || hq.Loc != locMap {
 			continue
 		}
 		for _, su := range s.Units {
-			if s.prof(su).Side != side || s.prof(su).Type != tSupply || su.Loc != locMap {
+			if !reach[su.ID][hq.Hex] {
 				continue
 			}
 			o := engine.Order{Verb: "convert", Clauses: []engine.Clause{{Words: []engine.Word{{Text: hq.ID}}}, {Keyword: "supply", Words: []engine.Word{{Text: su.ID}}}}}
