@@ -45,6 +45,15 @@ type Board struct {
 	// Actors are the ids of the side's pieces that may be given orders in
 	// the open window, for order templates.
 	Actors []string
+	// Lines are lines along hexsides a map draws besides the borders: the
+	// front line a scenario sets up on, while it matters.
+	Lines []Line
+}
+
+// Line is a named line along hexsides.
+type Line struct {
+	Name  string
+	Sides []hex.Side
 }
 
 // Piece is a counter or marker as a side sees it.

@@ -178,8 +178,8 @@ func (r *renderer) counter(g counterGeom, x, y int, cu Counter, bottom bool) {
 		c.textAt(r.f.cLabelSmall, cu.Label, mid, fy+float64(g.valuesBase), centre, markerInk)
 		return
 	}
-	if cu.Size != "" {
-		c.textAt(r.f.cSize, string(cu.Size), mid, fy+float64(g.sizeBase), centre, fg)
+	if m := r.st.sizeMark(cu.Size); m != "" {
+		c.textAt(r.f.cSize, m, mid, fy+float64(g.sizeBase), centre, fg)
 	}
 	if n := r.st.nation(cu); n != nil && !cu.Ghost {
 		r.marking(g, fx, fy, n, fill, fg)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"pbem/engine/hex"
 	"pbem/engine/scenario"
 )
 
@@ -115,6 +116,40 @@ func TestEncodeMapPNGKeepsDeclaredColours(t *testing.T) {
 		got := color.RGBA{uint8(r >> 8), uint8(gr >> 8), uint8(b >> 8), 0xff}
 		if (got == purple) != c.exact {
 			t.Errorf("%s: the declared ink comes out %v (exact: %v)", c.name, got, c.exact)
+		}
+	}
+}
+
+// A line of Options.Lines (a scenario's front line) is drawn along its
+// hexsides and named in the legend; without it nothing of it is drawn.
+func TestLinesAlongHexsides(t *testing.T) {
+	g := sidesGame(t, "")
+	ha, _ := g.Map.Grid.Parse("0303")
+	hb, _ := g.Map.Grid.Parse("0304")
+	side, _ := g.Map.Grid.SideBetween(ha, hb)
+	for _, with := range []bool{true, false} {
+		opt := Options{}
+		if with {
+			opt.Lines = []Line{{Name: "Front line of 1916", Sides: []hex.Side{side}}}
+		}
+		r := drawLaid(g.Map, nil, opt)
+		p, q, ok := r.sideEnds(side)
+		if !ok {
+			t.Fatal("no hexside 0303/0304")
+		}
+		m := p.lerp(q, 0.15) // inside the first dash
+		px := r.c.img.RGBAAt(int(m.X), int(m.Y))
+		if got := px == frontInk; got != with {
+			t.Errorf("with the line %v: the hexside is drawn %v", with, px)
+		}
+		named := false
+		for _, row := range r.leg {
+			for _, it := range row.items {
+				named = named || it.label == "Front line of 1916"
+			}
+		}
+		if named != with {
+			t.Errorf("with the line %v: the legend names it %v", with, named)
 		}
 	}
 }

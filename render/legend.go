@@ -101,6 +101,15 @@ func (r *renderer) featureItems() []legendItem {
 			c.fill(borderInk)
 		}},
 	}...)
+	for _, l := range r.opt.Lines {
+		items = append(items, legendItem{symW: 0.6 * s, label: l.Name, draw: func(o pt) {
+			a, b := pt{o.X - 0.27*s, o.Y}, pt{o.X + 0.27*s, o.Y}
+			w := math.Max(2, 0.08*r.s)
+			c.seg(a, a.lerp(b, 0.4), w)
+			c.seg(a.lerp(b, 0.6), b, w)
+			c.fill(frontInk)
+		}})
+	}
 	items = append(items, r.railItems()...)
 	places := []legendItem{
 		{symW: 0.3 * s, label: "town", draw: func(o pt) {

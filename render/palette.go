@@ -24,7 +24,7 @@ const MailColours = 40
 // however few pixels use it, so that a border, a burst or a marker keeps
 // its colour.
 var inks = []color.RGBA{paper, ink, gridInk, hexNumInk, clearFill, forestFill, forestInk, brokenFill, brokenInk,
-	swampFill, swampInk, lakeFill, seaFill, waveInk, riverInk, blockedInk, borderInk, borderBand, deRailInk,
+	swampFill, swampInk, lakeFill, seaFill, waveInk, riverInk, blockedInk, borderInk, borderBand, frontInk, deRailInk,
 	ruRailInk, trenchInk, cityInk, fortInk, entryRim, deFill, ruFill, otherFill, counterRim, reducedBar,
 	markerFill, markerInk, badgeFill, clashInk, oosInk, occInk}
 

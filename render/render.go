@@ -68,6 +68,15 @@ type Options struct {
 	// turn Turn marked.
 	Track []*scenario.Turn
 	Turn  int
+	// Lines are drawn along their hexsides over the borders, each named in
+	// the legend: a scenario's front line.
+	Lines []Line
+}
+
+// Line is a named line along hexsides.
+type Line struct {
+	Name  string
+	Sides []hex.Side
 }
 
 // RegionMargin is how many hexes a close-up shows around its region.
@@ -99,6 +108,7 @@ func drawLaid(m *scenario.Map, counters []Counter, opt Options) *renderer {
 	r.trenches()
 	r.border()
 	r.hexsides()
+	r.lines()
 	r.hexNumbers()
 	r.rails()
 	r.halfHexes()
@@ -457,6 +467,24 @@ func (r *renderer) border() {
 				c.seg(a.lerp(b, t[0]), a.lerp(b, t[1]), w)
 			}
 			c.fill(borderInk)
+		}
+	}
+}
+
+// lines draws the lines of Options.Lines: a dark violet band, dashed.
+func (r *renderer) lines() {
+	c := r.c
+	w := math.Max(2, 0.08*r.s)
+	for _, l := range r.opt.Lines {
+		for _, s := range l.Sides {
+			a, b, ok := r.sideEnds(s)
+			if !ok {
+				continue
+			}
+			for _, t := range [...][2]float64{{0.0, 0.3}, {0.45, 0.75}, {0.9, 1.0}} {
+				c.seg(a.lerp(b, t[0]), a.lerp(b, t[1]), w)
+			}
+			c.fill(frontInk)
 		}
 	}
 }

@@ -35,6 +35,7 @@ var (
 	blockedInk = rgb(0x4a, 0x4a, 0x4a)
 	borderInk  = rgb(0xa3, 0x1c, 0x22)
 	borderBand = rgb(0xea, 0xb7, 0xae)
+	frontInk   = rgb(0x5a, 0x1e, 0x82)
 	deRailInk  = rgb(0x14, 0x14, 0x14)
 	ruRailInk  = rgb(0x6e, 0x3f, 0x1c)
 	trenchInk  = rgb(0x6b, 0x45, 0x23)
@@ -177,6 +178,18 @@ func (st *Style) pattern(t scenario.Terrain) string {
 		return d.Pattern
 	}
 	return ""
+}
+
+// sizeMark is what a counter of size z prints: the data's mark, or the
+// size's id (XX, XXX) when it gives none.
+func (st *Style) sizeMark(z scenario.Size) string {
+	if d := st.v.UnitSize(z); d != nil && d.Mark != "" {
+		if d.Mark == "-" {
+			return ""
+		}
+		return d.Mark
+	}
+	return string(z)
 }
 
 // symbol is the name of unit type t's symbol (scenario.Symbols): the plain

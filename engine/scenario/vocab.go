@@ -65,6 +65,10 @@ type UnitTypeDef struct {
 type UnitSizeDef struct {
 	ID   Size
 	Name string
+	// Mark is what a counter prints for the size ("XXXX", "[XXXX]"); ""
+	// prints the id, as sizes named by their symbol (XX, XXX) always did,
+	// and "-" prints nothing.
+	Mark string
 	Src  Source
 	Pos  Pos
 }
@@ -230,12 +234,16 @@ func (p *parser) declare(r *record) {
 		p.unitTypeLook(r, d)
 		v.UnitTypes = append(v.UnitTypes, d)
 	case "unit-size":
-		p.known(r, "name")
+		p.known(r, "name", "mark")
 		if q := v.UnitSize(Size(id)); q != nil {
 			dup(q.Pos)
 			return
 		}
-		v.UnitSizes = append(v.UnitSizes, &UnitSizeDef{ID: Size(id), Name: p.str(r, "name", true), Src: src, Pos: r.Pos})
+		mark := p.str(r, "mark", false)
+		if len(mark) > 8 || strings.ContainsAny(mark, " \t") {
+			p.errf(r.Pos, "unit-size %s: mark=%q: want a symbol of at most 8 characters, such as XXXX", id, mark)
+		}
+		v.UnitSizes = append(v.UnitSizes, &UnitSizeDef{ID: Size(id), Name: p.str(r, "name", true), Mark: mark, Src: src, Pos: r.Pos})
 	case "nation":
 		p.known(r, "name", "side", "fill", "ink", "marking", "emblem")
 		if q := v.Nation(id); q != nil {

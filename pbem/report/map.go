@@ -151,6 +151,9 @@ func counters(v *engine.Board) []render.Counter {
 // options are the fog, moves and combats of side's picture.
 func options(v *engine.Board, side engine.Side, title string, events []engine.Event) render.Options {
 	opt := render.Options{Title: title, Track: v.Track, Turn: v.Turn}
+	for _, l := range v.Lines {
+		opt.Lines = append(opt.Lines, render.Line{Name: l.Name, Sides: l.Sides})
+	}
 	type move struct {
 		who  string
 		path []hex.Hex

@@ -19,6 +19,8 @@ type battle struct {
 	attackers []*unit
 	from      map[string]hex.Hex // where each attacker attacked from
 	hq        *unit              // supporting HQ (19.1), or nil
+	air       *unit              // supporting airbase ([Opt: Air Units]), or nil
+	enhance   *unit              // the defender's entrenched supply unit ([Opt: Entrenching]), or nil
 	supply    []*unit            // declared supply units backing the battle (17.9(2))
 	table     string             // "standard" or "shock" (14.12)
 	pursuers  []*unit            // who pursues, if the result grants it (16.1)
@@ -50,6 +52,9 @@ func (s *State) combat(side scenario.Side, os []engine.Order, dice engine.Dice, 
 		default:
 			reject(ev, side, o, o.Verb+" is not an order of a combat phase", "14.0")
 		}
+	}
+	if s.Phase == phCombat1 && !s.Over {
+		s.strandAfloat(side, ev) // [Opt: Amphibious Operations]
 	}
 }
 
@@ -99,6 +104,8 @@ func (s *State) declareSupply(side scenario.Side, os []engine.Order, ev *[]engin
 				why = u.ID + " is not on the map"
 			case u.Moved:
 				why, rule = u.ID+" moved this player turn and gives no Offensive Supply", "17.10(2)"
+			case u.Entrenched:
+				why, rule = u.ID+" is entrenched: it only backs a defence", "Opt: Entrenching"
 			case u.Declared:
 				why = u.ID + " is already declared this phase"
 			}
@@ -151,12 +158,18 @@ func (s *State) fight(side scenario.Side, o engine.Order, dice engine.Dice, ev *
 		}
 	}
 	s.commit(b)
+	if s.declareEnhanced(b, ev) {
+		t = s.strength(b)
+	}
 	die := dice.D6()
 	code := s.d.tables.crt[b.table][die-1][t.col]
 	*ev = append(*ev, &engine.Note{Text: t.detail(b), Case: "14.3"})
 	*ev = append(*ev, &engine.Roll{Purpose: fmt.Sprintf("%s CRT, attack on %s", tableName(b.table), b.hex), Case: "14.13", Value: die, Result: code})
 	*ev = append(*ev, &battleEvent{Side: side, Hex: b.hex, Text: t.ratio(), Table: b.table, Die: die, Result: code})
+	s.exposeAir(b)
 	s.applyResult(b, code, dice, ev)
+	s.spendEnhanced(b, ev)
+	s.sinkAssault(b, ev)
 }
 
 func tableName(t string) string {
@@ -177,6 +190,9 @@ func (s *State) commit(b *battle) {
 	}
 	if b.hq != nil {
 		b.hq.Used = true
+	}
+	if b.air != nil {
+		b.air.Used = true
 	}
 	for _, u := range b.supply {
 		u.Used = true // a declared supply unit backs one battle (ruling KW-17.11-ONE)
@@ -213,6 +229,7 @@ func (s *State) bindAttack(side scenario.Side, o engine.Order) (*battle, string,
 	if why, rule := s.bindPursuit(b); why != "" {
 		return nil, why, rule
 	}
+	s.assaultPursues(b) // [Opt: Amphibious Operations]
 	if ws, ok := o.Clause("if"); ok {
 		for _, word := range ws {
 			g, err := parseGuard(word.Text)
@@ -270,8 +287,8 @@ func (s *State) bindAttackers(b *battle) (string, string) {
 // bindSupport reads the HQ, airbase, supply units and table (14.8, 14.10,
 // 14.12, 17.9(2), 19.1-19.3).
 func (s *State) bindSupport(b *battle) (string, string) {
-	if _, ok := b.o.Clause("air"); ok {
-		return "air support is an optional rule this game does not referee yet", "Opt: Air Units"
+	if why, rule := s.bindAir(b); why != "" {
+		return why, rule
 	}
 	nations := map[string]bool{}
 	for _, u := range b.attackers {

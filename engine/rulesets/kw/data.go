@@ -15,6 +15,16 @@ const (
 	AL scenario.Side = "AL"
 )
 
+// whose is a side's name in the possessive: "the Allies'", "the
+// Central Powers'".
+func (s *State) whose(side scenario.Side) string {
+	n := s.d.g.SideNames[side]
+	if strings.HasSuffix(n, "s") {
+		return "the " + n + "'"
+	}
+	return n + "'s"
+}
+
 // Other is the side facing s.
 func Other(s scenario.Side) scenario.Side {
 	if s == CP {
@@ -89,6 +99,14 @@ type turnInfo struct {
 	Year    int
 	Month   int // the first month of the turn
 	JanFeb  bool
+}
+
+// Display is the turn as people write it: "Aug 1914", "Nov-Dec 1914".
+func (t turnInfo) Display() string {
+	if i := strings.LastIndex(t.Label, "-"); i > 0 && t.Year > 0 && t.Label[i+1:] == fmt.Sprint(t.Year) {
+		return t.Label[:i] + " " + t.Label[i+1:]
+	}
+	return t.Label
 }
 
 // data is what the rules read from a game's data, built once per game.

@@ -85,7 +85,7 @@ func (s *State) buyable(u *unit) string {
 		return fmt.Sprintf("%s is an army: armies are never bought, only rebuilt by combining corps [9.3, 9.10]", u.ID)
 	case s.scheduled(u.ID):
 		return fmt.Sprintf("%s comes only by the schedule [9.2]", u.ID)
-	case p.Optional:
+	case p.Optional && !(p.Type == tAirbase && s.opt[optAir]): // [Opt: Air Units]
 		return fmt.Sprintf("%s is an optional counter [21.7]", u.ID)
 	case u.Loc != locPool && u.Loc != locDead:
 		return fmt.Sprintf("%s is not out of play (it is %s) [9.5]", u.ID, u.Loc)
@@ -232,7 +232,7 @@ func (s *State) placeKind(u *unit, h hex.Hex) string {
 		home := (city || s.d.exits[h]) && s.d.origin(h) == p.Side
 		captured := s.d.objective(h) && s.d.origin(h) != p.Side
 		if !home && !captured {
-			return fmt.Sprintf("%s is neither a city nor a rail exit of %s's countries, nor a captured Strategic Objective [9.4]", h, s.d.g.SideNames[p.Side])
+			return fmt.Sprintf("%s is neither a city nor a rail exit of %s countries, nor a captured Strategic Objective [9.4]", h, s.whose(p.Side))
 		}
 	default:
 		c := nationCountry(p.Nation)

@@ -25,6 +25,7 @@ type movePhase struct {
 	left    map[string]int     // half-MP left of each unit that has begun to move
 	stopped map[string]bool    // units that entered an enemy ZOC: no more movement (13.4)
 	last    *unit              // the unit now moving (11.2)
+	naval   string             // the amphibious move or Naval Transfer made this phase ([Opt: Amphibious Operations])
 }
 
 // openMove takes the marks of the phase's opening.
@@ -50,7 +51,7 @@ func (s *State) openMove(side scenario.Side) *movePhase {
 // movement is the Movement Phase of side (11.0): forced marches first,
 // whatever their place in the file (17.9(1), 17.11), then every move in
 // the order written.
-func (s *State) movement(side scenario.Side, os []engine.Order, ev *[]engine.Event) {
+func (s *State) movement(side scenario.Side, os []engine.Order, dice engine.Dice, ev *[]engine.Event) {
 	m := s.openMove(side)
 	var marches []engine.Order
 	for _, o := range os {
@@ -67,6 +68,8 @@ func (s *State) movement(side scenario.Side, os []engine.Order, ev *[]engine.Eve
 			s.railMove(m, o, ev)
 		case "sea":
 			s.seaMove(m, o, ev)
+		case "land", "assault", "ship":
+			s.amphibious(m, o, dice, ev) // [Opt: Amphibious Operations], [Opt: Naval Transfer]
 		}
 	}
 }
@@ -92,6 +95,8 @@ func (s *State) march(m *movePhase, os []engine.Order, ev *[]engine.Event) {
 				prob = fmt.Sprintf("%s is not on the map", u.ID)
 			case u.Moved:
 				prob = fmt.Sprintf("%s moved this player turn and cannot give Offensive Supply [17.10(2)]", u.ID)
+			case u.Entrenched:
+				prob = fmt.Sprintf("%s is entrenched: it only backs a defence [Opt: Entrenching]", u.ID)
 			case seen[u.ID]:
 				prob = fmt.Sprintf("%s is spent already", u.ID)
 			}
@@ -174,6 +179,8 @@ func (s *State) mover(m *movePhase, o engine.Order) (*unit, string, string) {
 		return nil, fmt.Sprintf("%s belongs to a neutral country and may not move", u.ID), "23.0(2)"
 	case s.faceOf(u).Move == 0:
 		return nil, fmt.Sprintf("%s has a movement factor of 0 and never moves", u.ID), "11.3"
+	case u.Entrenched:
+		return nil, fmt.Sprintf("%s is entrenched and cannot move", u.ID), "Opt: Entrenching"
 	case u.Done:
 		return nil, fmt.Sprintf("%s has finished its move: another unit has moved since", u.ID), "11.2"
 	case m.stopped[u.ID]:

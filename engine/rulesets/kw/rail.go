@@ -82,7 +82,7 @@ func (s *State) railStepOK(m *movePhase, u *unit, a, b hex.Hex) (string, string)
 		return fmt.Sprintf("no rail line joins %s to %s", a, b), "18.1"
 	}
 	if !m.net[b] {
-		return fmt.Sprintf("%s is not in %s's rail net: it did not control it as the phase began", b, s.d.g.SideNames[m.side]), "18.4"
+		return fmt.Sprintf("%s is not in %s rail net: it did not control it as the phase began", b, s.whose(m.side)), "18.4"
 	}
 	if s.russian(a) != s.russian(b) && p.Type != tArmTrain {
 		return fmt.Sprintf("%s-%s crosses the Russian border, where the gauge changes", a, b), "18.4"

@@ -24,6 +24,8 @@ func (s *State) reorganize(side scenario.Side, os []engine.Order, ev *[]engine.E
 			s.combine(side, o, ev)
 		case "convert":
 			s.convert(side, o, ev)
+		case "entrench", "unentrench":
+			s.entrenchOrder(side, o, ev) // [Opt: Entrenching]
 		}
 	}
 }
@@ -116,7 +118,7 @@ func (s *State) bindCombine(side scenario.Side, o engine.Order) (*unit, []*unit,
 	case !army.Entered && p.Size != zAA && !s.startsAvailable(army.ID):
 		return nil, nil, nil, fmt.Sprintf("%s has never been in play: it may not be built by combining yet [10.4]", army.ID)
 	case s.lowMorale(side) && slices.Contains([]string{"AH", "BG", "RU"}, p.Nation):
-		return nil, nil, nil, fmt.Sprintf("%s corps may not combine while %s's VP are 25 or less [Opt: Morale]", p.Nation, s.d.g.SideNames[side])
+		return nil, nil, nil, fmt.Sprintf("%s corps may not combine while %s VP are 25 or less [Opt: Morale]", p.Nation, s.whose(side))
 	}
 	var corps []*unit
 	for _, c := range from {

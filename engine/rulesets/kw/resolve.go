@@ -48,7 +48,7 @@ func (s *State) sortOrders(orders map[scenario.Side][]engine.Order, phasing scen
 				s.concede(side, ev)
 				return nil
 			case side != phasing:
-				reject(ev, side, o, fmt.Sprintf("it is %s's %s: %s gives no %s order now", s.d.g.SideNames[phasing], phaseWords[s.Phase].name, s.d.g.SideNames[side], o.Verb), "6.2")
+				reject(ev, side, o, fmt.Sprintf("it is %s %s: %s gives no %s order now", s.whose(phasing), phaseWords[s.Phase].name, s.d.g.SideNames[side], o.Verb), "6.2")
 			case !slices.Contains(allowed, o.Verb):
 				reject(ev, side, o, fmt.Sprintf("%s is not an order of the %s", o.Verb, phaseWords[s.Phase].name), v.Case)
 			default:
@@ -108,7 +108,7 @@ func (s *State) resolvePhase(side scenario.Side, os []engine.Order, dice engine.
 	case phReorg:
 		s.reorganize(side, os, ev)
 	case phMove:
-		s.movement(side, os, ev)
+		s.movement(side, os, dice, ev)
 	case phCombat1, phCombat2:
 		s.combat(side, os, dice, ev)
 	}
@@ -167,7 +167,7 @@ func (s *State) Check() error {
 		if s.d.byID[u.ID] == nil {
 			return fmt.Errorf("unit %s has no counter in the data", u.ID)
 		}
-		if u.Loc == locMap && !s.d.land(u.Hex) {
+		if u.Loc == locMap && !s.d.land(u.Hex) && !(s.afloat(u) && s.Phase == phCombat1) {
 			return fmt.Errorf("unit %s stands in %s, where no unit may", u.ID, u.Hex)
 		}
 	}

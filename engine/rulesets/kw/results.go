@@ -231,7 +231,7 @@ func (s *State) mobileDefense(b *battle, defenders []*unit, rule string, ev *[]e
 		if s.Over {
 			return
 		}
-		if s.prof(u).Front.Move == 0 {
+		if s.prof(u).Front.Move == 0 || u.Entrenched { // an entrenched supply unit forced to retreat dies [Opt: Entrenching]
 			s.combatLoss(u, "Mobile Defense: it cannot move", rule, ev)
 			continue
 		}

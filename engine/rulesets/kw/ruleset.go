@@ -106,6 +106,20 @@ var verbs = []engine.Verb{
 			opt("to", engine.HexID, 1, "HEX"),
 			opt("if", engine.Condition, 0, "pct>=N..."),
 		}},
+	// [Opt: Entrenching], [Opt: Amphibious Operations], [Opt: Naval Transfer].
+	{Name: "entrench", Summary: "turn supply units to their entrenched face: they stay put, defend with 1 and may back one defence",
+		Case: "Opt: Entrenching", Windows: []string{wReorg}, Clauses: []engine.ClauseSpec{some(engine.UnitID, "SUPPLY...")}},
+	{Name: "unentrench", Summary: "turn entrenched supply units back to their front face",
+		Case: "Opt: Entrenching", Windows: []string{wReorg}, Clauses: []engine.ClauseSpec{some(engine.UnitID, "SUPPLY...")}},
+	{Name: "land", Summary: "amphibious move of a marine unit: port to coast or port of its sea, or coast to a friendly port, spending a supply unit there; Landing Table",
+		Case: "Opt: Amphibious Operations", Windows: []string{wMove},
+		Clauses: []engine.ClauseSpec{one(engine.UnitID, "MARINE"), must("to", engine.HexID, 1, "HEX"), opt("supply", engine.UnitID, 1, "SUPPLY")}},
+	{Name: "assault", Summary: "a marine unit in a port puts to sea next to an enemy-held coast it must attack in the First Combat Phase; Landing Table",
+		Case: "Opt: Amphibious Operations", Windows: []string{wMove},
+		Clauses: []engine.ClauseSpec{one(engine.UnitID, "MARINE"), must("to", engine.HexID, 1, "SEA-HEX"), opt("supply", engine.UnitID, 1, "SUPPLY")}},
+	{Name: "ship", Summary: "Naval Transfer of a corps or supply unit between two friendly ports of the side's list, spending a supply unit in one of them",
+		Case: "Opt: Naval Transfer", Windows: []string{wMove},
+		Clauses: []engine.ClauseSpec{one(engine.UnitID, "UNIT"), must("to", engine.HexID, 1, "PORT"), opt("supply", engine.UnitID, 1, "SUPPLY")}},
 	// [Opt: Fog of War].
 	{Name: "hide", Summary: "turn units face-down (only counters whose back is a flag)", Case: "Opt: Fog of War",
 		Windows: []string{wSetup, wReorg}, Clauses: []engine.ClauseSpec{some(engine.UnitID, "UNIT...")}},
@@ -128,6 +142,12 @@ var verbs = []engine.Verb{
 	{Name: "pursuit", Summary: "standing: whether the side pursues after Attacker Annihilated",
 		Case: "16.1", Windows: []string{wAny},
 		Clauses: []engine.ClauseSpec{{Kind: engine.Choice, Min: 1, Max: 1, Required: true, Choices: []string{"never", "objective", "always"}, Help: "never|objective|always"}}},
+	{Name: "enhance", Summary: "standing: when entrenched supply units (all, or those named) back a defence: always, key (army, fortress or Strategic Objective in the hex) or never",
+		Case: "Opt: Entrenching", Windows: []string{wAny},
+		Clauses: []engine.ClauseSpec{
+			{Kind: engine.Choice, Min: 1, Max: 1, Required: true, Choices: []string{"always", "key", "never"}, Help: "always|key|never"},
+			opt("supply", engine.UnitID, 0, "SUPPLY..."),
+		}},
 }
 
 // Verbs implements engine.Ruleset.
@@ -171,6 +191,11 @@ var options = []engine.OptionSpec{
 	{Name: optVariableEntry, Case: "Opt: Variable Romanian Entry", Summary: "Romania enters on a die roll from May 1916, at the latest in October"},
 	{Name: "morale", Case: "Opt: Morale", Summary: "a side at 25 VP or less pays double to mobilize, and its A-H, Bulgarian and Russian corps cannot combine"},
 	{Name: "modernize-artillery", Case: "Opt: Scenario Options / Russians Modernize Field Artillery", Summary: "Russian fortresses no longer keep out zones of control"},
+	{Name: optEntrench, Case: "Opt: Entrenching", Summary: "supply units may entrench in the Reorganization Phase and back one defence each: infantry and shock defenders x2, x3 in terrain that doubles"},
+	{Name: optAmphib, Case: "Opt: Amphibious Operations", Summary: "marine units make one amphibious move or assault a turn along their sea, spending a supply unit and rolling the Landing Table"},
+	{Name: optNaval, Case: "Opt: Naval Transfer", Summary: "a corps or supply unit a turn is shipped between the side's listed friendly ports for a supply unit, instead of an amphibious move"},
+	{Name: optNavalOpen, Case: "Opt: Naval Transfer", Summary: "with Naval Transfer: the Winter Baltic ban and the Kronstadt and Sevastopol locks do not bind transfers (ruling KW-Naval-LIMITS)"},
+	{Name: optAir, Case: "Opt: Air Units", Summary: "airbases (10 VP from 1916) add their factor to one battle a combat phase within range, doubled by supply; they suffer only against an enemy airbase"},
 	{Name: "last-1915", Case: "3.1", Summary: "the game ends with the Nov-Dec 1915 turn"},
 	{Name: "last-1916", Case: "3.1", Summary: "the game ends with the Nov-Dec 1916 turn"},
 	{Name: "last-1917", Case: "3.1", Summary: "the game ends with the Nov-Dec 1917 turn"},

@@ -36,6 +36,14 @@ func TestRulingsRegister(t *testing.T) {
 		if r.Ruling == "" || r.Cases == "" || r.Where == "" {
 			t.Errorf("%s is incomplete", r.ID)
 		}
+		if data, ok := strings.CutPrefix(r.Where, "scenario data ("); ok {
+			file := filepath.Join("..", "..", "..", "scenarios", "kaiserswar", strings.TrimSuffix(data, ")"))
+			b, err := os.ReadFile(file)
+			if err != nil || !strings.Contains(string(b), r.ID) {
+				t.Errorf("%s: %s does not cite it (%v)", r.ID, file, err)
+			}
+			continue
+		}
 		if !strings.Contains(src, r.ID) {
 			t.Errorf("%s is in the register but no code cites it", r.ID)
 		}

@@ -65,7 +65,7 @@ func (s *State) window(turn, half int, p phase, side scenario.Side) engine.Windo
 	return engine.Window{
 		Turn: turn, Step: step(half, p), Kind: w.kind,
 		ID:       fmt.Sprintf("T%d %s-%s", turn, side, w.id),
-		Name:     fmt.Sprintf("%s, %s %s", t.Label, names[side], w.name),
+		Name:     fmt.Sprintf("%s %s of %s", names[side], w.name, t.Display()),
 		Phasing:  side,
 		Submit:   []scenario.Side{side},
 		Optional: true,
@@ -216,7 +216,8 @@ func (s *State) openPhase(ev *[]engine.Event) {
 }
 
 // startTurn runs the Grand Strategy Segment (8.0) and the start-of-turn
-// events (23.1, options).
+// events (23.1, options). The first turn's First Player follows its year's
+// Main Effort as the scenario gives it (ruling KW-8.0-FIRST).
 func (s *State) startTurn(dice engine.Dice, ev *[]engine.Event) {
 	prev := s.First
 	s.First = s.firstPlayer(s.Turn)

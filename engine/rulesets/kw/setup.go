@@ -39,7 +39,7 @@ func (s *State) inZone(u *unit, h hex.Hex) string {
 		return fmt.Sprintf("%s is in a neutral country", h)
 	}
 	if s.d.start[h] != p.Side {
-		return fmt.Sprintf("%s is not on %s's side of the front line", h, s.d.g.SideNames[p.Side])
+		return fmt.Sprintf("%s is not on %s side of the front line", h, s.whose(p.Side))
 	}
 	zone := s.zone(u)
 	incl := true
@@ -201,7 +201,7 @@ func (s *State) own(side scenario.Side, id string) (*unit, string) {
 		return nil, fmt.Sprintf("no unit %s", id)
 	}
 	if s.prof(u).Side != side {
-		return nil, fmt.Sprintf("%s is not %s's", u.ID, s.d.g.SideNames[side])
+		return nil, fmt.Sprintf("%s is not %s", u.ID, s.whose(side))
 	}
 	return u, ""
 }

@@ -98,7 +98,8 @@ func (s *State) stackProblem(u *unit, h hex.Hex) string {
 }
 
 // overstack removes the units over the limit in every hex, lowest value
-// first and with no VP lost (12.2).
+// first and with no VP lost (12.2): a move that ends over-stacked is
+// carried out and the excess removed here (ruling KW-12.2-ACCEPT).
 func (s *State) overstack(ev *[]engine.Event) {
 	for _, h := range sortedHexes(s.occupants()) {
 		us := s.at(h)

@@ -15,6 +15,7 @@ type tally struct {
 	attParts        []string // "DE-8A 6x2 (MAS)"
 	defParts        []string
 	defWhy          string // why the defence is doubled, "" if it is not
+	enhanced        string // the supply unit of an Enhanced Defense ([Opt: Entrenching])
 }
 
 // strength totals a battle (14.8-14.11, 17.13, 19.4, 21.3): each attacker
@@ -65,14 +66,29 @@ func (s *State) strength(b *battle) tally {
 		}
 		t.add("HQ "+b.hq.ID, s.faceOf(b.hq).Support, why)
 	}
+	if b.air != nil {
+		t.add("air "+b.air.ID, s.faceOf(b.air).Support, s.airDoublings(supplied(b.air.Hex), t.concentric))
+	}
 	mult := 1
 	if t.defWhy = s.defenceDoubled(b); t.defWhy != "" {
 		mult = 2
 	}
 	for _, u := range s.at(b.hex) {
-		d := s.faceOf(u).Defense
-		t.defense += d * mult
-		t.defParts = append(t.defParts, fmt.Sprintf("%s %d", u.ID, d))
+		d := s.defenseOf(u) // [Opt: Entrenching]
+		part := fmt.Sprintf("%s %d", u.ID, d)
+		m := mult
+		if b.enhance != nil {
+			// each defender shows its own multiplier under Enhanced Defense
+			t.enhanced = b.enhance.ID
+			if e := s.enhancedMult(b, u); e > 0 {
+				m = e
+			}
+			if m > 1 {
+				part += fmt.Sprintf("x%d", m)
+			}
+		}
+		t.defense += d * m
+		t.defParts = append(t.defParts, part)
 	}
 	t.col, t.percent = column(t.attack, t.defense)
 	return t
@@ -100,7 +116,12 @@ func (t tally) ratio() string {
 // detail says how the strengths were found.
 func (t tally) detail(b *battle) string {
 	def := strings.Join(t.defParts, " + ")
-	if t.defWhy != "" {
+	switch {
+	case t.enhanced != "" && t.defWhy != "":
+		def += fmt.Sprintf(" (Enhanced Defense by %s; %s doubles)", t.enhanced, t.defWhy)
+	case t.enhanced != "":
+		def += fmt.Sprintf(" (Enhanced Defense by %s)", t.enhanced)
+	case t.defWhy != "":
 		def = "(" + def + ")x2 for " + t.defWhy
 	}
 	text := fmt.Sprintf("attack on %s: %s = %d; defence %s = %d", b.hex, strings.Join(t.attParts, " + "), t.attack, def, t.defense)

@@ -77,13 +77,15 @@ func (s *State) generalSupply(side scenario.Side) map[string]bool {
 		if u.Loc != locMap || p.Side != side {
 			continue
 		}
-		switch p.Type {
-		case tSupply:
+		switch {
+		case p.Type == tSupply && u.Entrenched:
+			// entrenched, it serves only a defence [Opt: Entrenching]
+		case p.Type == tSupply:
 			sources = append(sources, u.Hex)
 			for h := range s.reach(side, u.Hex, s.faceOf(u).Radius, ez) {
 				covered[h] = true
 			}
-		case tFortress:
+		case p.Type == tFortress:
 			covered[u.Hex] = true
 		}
 	}

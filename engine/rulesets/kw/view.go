@@ -118,6 +118,7 @@ func (s *State) View(side scenario.Side) engine.View {
 			b.Standing = append(b.Standing, o.String())
 		}
 	}
+	b.Lines = s.frontLines()
 	w := b.Window
 	if side == w.Phasing || side == engine.Moderator {
 		for _, u := range s.Units {
@@ -213,6 +214,26 @@ func abs(n int) int {
 	return n
 }
 
+// frontLines are the scenario's front line (7.1) while it matters: in the
+// set-up and the first turn, when control starts from it (7.3(3)). The
+// data draws it as front records named like the front region, and pieces
+// of it as NAME-2, NAME-3...
+func (s *State) frontLines() []engine.Line {
+	if s.Turn != s.d.s.First || s.d.s.Front == "" {
+		return nil
+	}
+	var out []engine.Line
+	for _, f := range s.d.m.Fronts {
+		if f.ID == s.d.s.Front || strings.HasPrefix(f.ID, s.d.s.Front+"-") && f.ID != s.d.s.Front+"-ro" {
+			if len(out) == 0 {
+				out = append(out, engine.Line{Name: f.Name})
+			}
+			out[0].Sides = append(out[0].Sides, f.Sides...)
+		}
+	}
+	return out
+}
+
 // unitKey is how to read a unit line of a report.
 const unitKey = "How to read a unit line: unit, hex or box, values, name. A unit's values are " +
 	"attack-defence-movement [2.4]; an HQ's or airbase's attack is its bracketed support factor, " +
@@ -230,6 +251,68 @@ func (s *State) acts(u *unit) bool {
 		return u.Loc == locMap && s.faceOf(u).Attack > 0
 	}
 	return u.Loc == locMap
+}
+
+// zoneText is u's set-up zone in words: "in RU, north of Warsaw
+// (inclusive)".
+func (s *State) zoneText(u *unit) string {
+	var parts []string
+	incl := ""
+	of := ""
+	for _, f := range s.zone(u) {
+		switch f.Key {
+		case "incl":
+			incl = map[string]string{"yes": " (inclusive)", "no": " (exclusive)"}[f.Value]
+		case "of":
+			of = f.Value
+		}
+	}
+	region := func(id string) string {
+		r := s.d.m.Region(id)
+		switch {
+		case r == nil || r.Name == "":
+			return id
+		case len(r.Hexes) == 1:
+			return r.Name + " (" + r.Hexes[0].String() + ")"
+		}
+		return r.Name
+	}
+	for _, f := range s.zone(u) {
+		switch f.Key {
+		case "in":
+			var names []string
+			for _, c := range splitComma(f.Value) {
+				names = append(names, region(c))
+			}
+			parts = append(parts, "in "+strings.Join(names, " or "))
+		case "at":
+			parts = append(parts, "at "+f.Value)
+		case "near":
+			parts = append(parts, "on or next to "+f.Value)
+		case "north-of", "south-of":
+			parts = append(parts, strings.Replace(f.Key, "-", " ", 1)+" "+f.Value+incl)
+		case "within":
+			parts = append(parts, "within "+f.Value+" hexes of "+of)
+		case "region":
+			parts = append(parts, "in "+region(f.Value))
+		case "near-region":
+			parts = append(parts, "on or next to "+region(f.Value))
+		case "city":
+			if f.Value == "yes" {
+				parts = append(parts, "in a city")
+			}
+		case "rail":
+			if f.Value == "yes" {
+				parts = append(parts, "on a rail hex")
+			}
+		case "also":
+			parts = append(parts, "or in "+strings.ReplaceAll(f.Value, ",", ", "))
+		}
+	}
+	if len(parts) == 0 {
+		return "on its side of the front line"
+	}
+	return strings.Join(parts, ", ") + ", on its side of the front line"
 }
 
 // faceDown is a face-down enemy counter as the board shows it under [Opt:
@@ -266,6 +349,9 @@ func (s *State) piece(u *unit) (engine.Piece, bool) {
 		pc.OnMap, pc.Hex = true, u.Hex
 	case locDeploy:
 		pc.Place = "to deploy"
+		if z := s.zoneText(u); z != "" {
+			pc.Notes = append(pc.Notes, "sets up "+z+" [3.2]")
+		}
 	case locPending:
 		pc.Place = "to place"
 	case locDue:

@@ -51,8 +51,9 @@ func (s *State) addVP(side scenario.Side, n int, reason, rule string, ev *[]engi
 // cap is the most VP side may hold now (5.6; [Opt: Russian Revolutions]).
 func (s *State) cap(side scenario.Side) int { return vpCap }
 
-// suddenDeath ends the game when a side's VP reach zero (4.1(1)): the
-// other side wins with its VP plus 25; both at once is a double loss.
+// suddenDeath ends the game when a side's VP reach zero or less (4.1(1);
+// ruling KW-4.1-ZERO): the other side wins with its VP plus 25; both at
+// once is a double loss.
 func (s *State) suddenDeath(ev *[]engine.Event) {
 	if s.Over {
 		return
@@ -67,7 +68,7 @@ func (s *State) suddenDeath(ev *[]engine.Event) {
 			win = AL
 		}
 		diff := s.VP[win] + 25 - max(s.VP[Other(win)], 0)
-		s.end(fmt.Sprintf("%s's VP reached zero: %s wins, %s (%d + 25 against %d)", s.d.g.SideNames[Other(win)],
+		s.end(fmt.Sprintf("%s VP reached zero: %s wins, %s (%d + 25 against %d)", s.whose(Other(win)),
 			s.d.g.SideNames[win], levelOf(diff), s.VP[win], max(s.VP[Other(win)], 0)), "4.1(1)", ev)
 	}
 }
@@ -139,7 +140,8 @@ func (s *State) allObjectives(ev *[]engine.Event) {
 }
 
 // vpPhase scores each side's Strategic Objectives (5.4): 4 for each of its
-// own 1914 territory it controls, 2 for each of the enemy's.
+// own 1914 territory it controls, 2 for each of the enemy's; controls, not
+// occupies (ruling KW-5.4-CONTROL).
 func (s *State) vpPhase(ev *[]engine.Event) {
 	for _, side := range []scenario.Side{CP, AL} {
 		own, enemy := 0, 0

@@ -19,10 +19,11 @@ func (s *State) inert(u *unit) bool {
 
 // exertsZOC reports whether u projects a zone of control (13.0): units
 // with a printed movement of 1 or more, and fortresses (ruling
-// KW-13.0-FORT); never supply units or neutral units.
+// KW-13.0-FORT); never supply units, neutral units or a marine at sea
+// (ruling KW-Amphib-SEA).
 func (s *State) exertsZOC(u *unit) bool {
 	p := s.prof(u)
-	if u.Loc != locMap || p.Type == tSupply || s.inert(u) {
+	if u.Loc != locMap || p.Type == tSupply || s.inert(u) || s.afloat(u) {
 		return false
 	}
 	return p.Front.Move >= 1 || p.Type == tFortress
