@@ -39,6 +39,7 @@ type options struct {
 	hexPx    float64
 	seed     string // -seed
 	turns    int    // -turns
+	games    int    // -games
 
 	// The daemon and its administration.
 	config      string // -c

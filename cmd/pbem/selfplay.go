@@ -3,24 +3,29 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strconv"
 
 	"pbem/pbem/play"
 )
 
 var selfplayCmd = &command{
 	name:    "selfplay",
-	usage:   "-scenario NAME [-seed S] [-turns K]",
+	usage:   "-scenario NAME [-seed S] [-turns K] [-games N]",
 	summary: "play a scenario robot against robot and print each game-turn",
 	help: `Plays a scenario with the robot player on both sides, through the real order
 windows: each robot reads only its own side's view, writes an order file in
 the order language, and the referee resolves it with dice drawn from the
 seed. Prints a line per game-turn and the final VP and victory level. Exits
-1 if a window fails or an invariant breaks. The same seed gives the same game.`,
+1 if a window fails or an invariant breaks. The same seed gives the same game.
+With -games N it plays N games with the seeds S, S+1, ... (S a number) and
+prints the distribution of the results: victory levels, final VP, battles
+and rejected orders per game, units eliminated by cause, the robots' time.`,
 	flags: func(fs *flag.FlagSet, o *options) {
 		dirFlag(fs, o)
 		fs.StringVar(&o.scenario, "scenario", "", "the scenario to play (see 'pbem scenario list')")
 		fs.StringVar(&o.seed, "seed", "1", "the dice `SEED`")
 		fs.IntVar(&o.turns, "turns", 0, "stop after `K` game-turns (0: the whole scenario)")
+		fs.IntVar(&o.games, "games", 0, "play `N` games, seeds S to S+N-1, and print the distribution of results")
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 || o.scenario == "" {
@@ -32,6 +37,20 @@ seed. Prints a line per game-turn and the final VP and victory level. Exits
 		_, g, s, ok := findScenario(e, o, o.scenario, false)
 		if !ok {
 			return 1
+		}
+		if o.games > 0 {
+			first, err := strconv.Atoi(o.seed)
+			if err != nil {
+				flagProblems(e, "selfplay", []string{fmt.Sprintf("-seed %s: with -games the seed is a number, the first of the run", o.seed)})
+				return 2
+			}
+			t, err := play.Games(g, s, first, o.games, o.turns)
+			t.Print(e.stdout)
+			if err != nil {
+				fmt.Fprintln(e.stderr, "pbem selfplay:", err)
+				return 1
+			}
+			return 0
 		}
 		if _, err := play.Selfplay(g, s, o.seed, o.turns, e.stdout); err != nil {
 			fmt.Fprintln(e.stderr, "pbem selfplay:", err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"pbem/engine"
 	"pbem/engine/rulesets"
@@ -23,8 +24,13 @@ type Summary struct {
 	Scores     []engine.Points // each side's total, for a game that keeps one per side
 	Level      string
 	Rejections int
+	Battles    int // fights a map marks (engine.Fighter)
 	Rolls      int
 	Events     []string // every event, in order, for comparing runs
+	// Think is the robots' time over the game and Slowest the longest
+	// any took for one window's orders: clock readings, never compared
+	// between runs.
+	Think, Slowest time.Duration
 }
 
 // Selfplay plays scenario s of game g with the robot on both sides, with
@@ -51,7 +57,11 @@ func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, ou
 		}
 		byside := map[engine.Side][]engine.Order{}
 		for _, side := range w.Submit {
+			t0 := time.Now()
 			text, err := rulesets.Robot(st, side)
+			took := time.Since(t0)
+			sum.Think += took
+			sum.Slowest = max(sum.Slowest, took)
 			if err != nil {
 				return sum, fmt.Errorf("%s: %w", w.ID, err)
 			}
@@ -69,6 +79,11 @@ func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, ou
 			sum.Events = append(sum.Events, e.String())
 			if _, ok := e.(*engine.Rejected); ok {
 				sum.Rejections++
+			}
+			if f, ok := e.(engine.Fighter); ok {
+				if _, ok := f.Clash(); ok {
+					sum.Battles++
+				}
 			}
 		}
 		turnEvents += len(events)

@@ -39,7 +39,10 @@ type View struct {
 	// lines from each rail hex (18.0).
 	Country map[hex.Hex]string
 	Rail    map[hex.Hex][]hex.Hex
-	board   *engine.Board
+	// Plan is what the side could work out from the board for its window
+	// (viewplan.go); nil for the moderators.
+	Plan  *Plan
+	board *engine.Board
 }
 
 // Purchase is what one more unit of a kind costs and where it could go.
@@ -157,6 +160,9 @@ func (s *State) View(side scenario.Side) engine.View {
 	}
 	if s.Phase == phMob && side == w.Phasing {
 		v.Places, v.Buy = s.mobOptions(side)
+	}
+	if side != engine.Moderator {
+		v.Plan = s.plan(side, w)
 	}
 	return v
 }

@@ -1,9 +1,13 @@
 // Package robot is a computer player for Kaiser's War in the East. It sees
 // only its own side's View, never the game state, and writes its orders as
-// order-language text, as a person would mail them. It plays a plain game:
-// deploy towards the enemy, place arrivals where they are needed, march on
-// the nearest enemy or objective, attack where the odds are good with an
-// HQ's support, and keep stacks within the limits.
+// order-language text, as a person would mail them. It plays as a club
+// player would: a line on the front with supply and HQs behind it, VP
+// spent above a reserve, corps combined into armies, attacks at good odds
+// with an HQ, Maximum Attack Supply and concentric doubling, and the
+// objectives taken and held. Each window has its file: deploy.go,
+// mobilize.go, reorganize.go, move.go, combat.go. Every choice is made in
+// a fixed order (sorted ids and hexes), so the same view gives the same
+// orders.
 package robot
 
 import (
@@ -35,9 +39,14 @@ func Orders(v *kw.View) string {
 	switch v.Win.Kind {
 	case "SETUP":
 		r.deploy(&b)
+		r.hide(&b)
 	case "MOB":
 		r.mobilize(&b)
+	case "REORG":
+		r.reorganize(&b)
+		r.hide(&b)
 	case "MOVE":
+		r.standing(&b)
 		r.move(&b)
 	case "COMBAT":
 		r.attack(&b)
@@ -47,17 +56,32 @@ func Orders(v *kw.View) string {
 
 // reader is what the robot makes of its view.
 type reader struct {
-	v     *kw.View
-	grid  hex.Grid
-	m     *scenario.Map
-	byHex map[hex.Hex][]kw.UnitView
-	enemy map[hex.Hex]bool
+	v      *kw.View
+	plan   *kw.Plan
+	grid   hex.Grid
+	m      *scenario.Map
+	units  map[string]kw.UnitView
+	byHex  map[hex.Hex][]kw.UnitView
+	enemy  map[hex.Hex]bool // hexes with enemy units that fight (not neutral)
+	goal   map[hex.Hex]int  // steps to the nearest goal: the enemy's line or an objective to take
+	objs   []hex.Hex        // Strategic Objectives (2.1)
+	fronts map[hex.Hex]int  // front, remembered
+	// enter and strike are the hexes the enemy could enter and attack
+	// next turn (enemyReach), as the side's units stand or are planned.
+	enter, strike map[hex.Hex]bool
 }
 
 func newReader(v *kw.View) *reader {
 	m := v.Board().Map
-	r := &reader{v: v, grid: m.Grid, m: m, byHex: map[hex.Hex][]kw.UnitView{}, enemy: map[hex.Hex]bool{}}
+	r := &reader{v: v, plan: v.Plan, grid: m.Grid, m: m, units: map[string]kw.UnitView{},
+		byHex: map[hex.Hex][]kw.UnitView{}, enemy: map[hex.Hex]bool{}, fronts: map[hex.Hex]int{}}
+	if r.plan == nil {
+		r.plan = &kw.Plan{}
+	}
 	for _, u := range v.Units {
+		if u.ID != "" {
+			r.units[u.ID] = u
+		}
 		if u.Loc != "map" {
 			continue
 		}
@@ -66,17 +90,162 @@ func newReader(v *kw.View) *reader {
 			r.enemy[u.Hex] = true
 		}
 	}
+	for _, t := range m.SortedTowns() {
+		if t.Attrs.Flag("objective") {
+			r.objs = append(r.objs, t.Hex)
+		}
+	}
+	r.goal = r.goalField()
+	st := stack{}
+	for _, u := range v.Units {
+		if u.Loc == "map" {
+			st[u.Hex] = append(st[u.Hex], u)
+		}
+	}
+	r.enter, r.strike = r.enemyReach(st)
 	return r
+}
+
+// hide turns every unit it may face-down under [Opt: Fog of War]: the
+// enemy then sees flags, not strengths.
+func (r *reader) hide(b *strings.Builder) {
+	if len(r.plan.Hideable) > 0 {
+		fmt.Fprintf(b, "hide %s\n", strings.Join(r.plan.Hideable, " "))
+	}
 }
 
 func (r *reader) own(u kw.UnitView) bool { return u.Side == r.v.For }
 
-// slot is the stacking slot a unit takes (12.1), as the robot counts it.
+// ownOnMap lists the side's units on the map in id order.
+func (r *reader) ownOnMap() []kw.UnitView {
+	var out []kw.UnitView
+	for _, u := range r.v.Units {
+		if r.own(u) && u.Loc == "map" {
+			out = append(out, u)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// passable reports whether the side's units may stand in h: land of a
+// belligerent country (7.1, 23.0).
+func (r *reader) passable(h hex.Hex) bool {
+	if !r.grid.Contains(h) || r.m.Impassable(h) {
+		return false
+	}
+	_, ok := r.v.Control[h]
+	return ok && r.v.Country[h] != ""
+}
+
+// objective reports whether h is a Strategic Objective.
+func (r *reader) objective(h hex.Hex) bool {
+	for _, o := range r.objs {
+		if o == h {
+			return true
+		}
+	}
+	return false
+}
+
+// goalField is, for every hex the side may stand in, how many steps it is
+// from a goal: a hex next to an enemy unit, or an objective the enemy
+// controls that no enemy unit holds; walked through hexes free of enemy
+// units.
+func (r *reader) goalField() map[hex.Hex]int {
+	dist := map[hex.Hex]int{}
+	var queue []hex.Hex
+	add := func(h hex.Hex) {
+		if _, ok := dist[h]; !ok && r.passable(h) && !r.enemy[h] && !r.hidden(h) {
+			dist[h] = 0
+			queue = append(queue, h)
+		}
+	}
+	for _, h := range sortedHexes(r.enemy) {
+		for _, n := range r.grid.Neighbours(h) {
+			add(n)
+		}
+	}
+	for _, h := range r.objs {
+		if c, ok := r.v.Control[h]; ok && c != r.v.For {
+			add(h)
+		}
+	}
+	for len(queue) > 0 {
+		h := queue[0]
+		queue = queue[1:]
+		for _, n := range r.grid.Neighbours(h) {
+			if _, ok := dist[n]; ok || !r.passable(n) || r.enemy[n] || r.hidden(n) {
+				continue
+			}
+			dist[n] = dist[h] + 1
+			queue = append(queue, n)
+		}
+	}
+	return dist
+}
+
+// hidden reports whether h holds an enemy counter the side sees face-down
+// or an inert neutral unit: a hex it may not enter either way.
+func (r *reader) hidden(h hex.Hex) bool {
+	for _, u := range r.byHex[h] {
+		if !r.own(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// dist is the goal distance of h, large when no goal is reachable.
+func (r *reader) dist(h hex.Hex) int {
+	if d, ok := r.goal[h]; ok {
+		return d
+	}
+	return 99
+}
+
+// front is how far h is from the nearest enemy unit, or from the nearest
+// hex the enemy controls when no enemy unit is in sight.
+func (r *reader) front(h hex.Hex) int {
+	if f, ok := r.fronts[h]; ok {
+		return f
+	}
+	f := r.frontOf(h)
+	r.fronts[h] = f
+	return f
+}
+
+func (r *reader) frontOf(h hex.Hex) int {
+	best := 1 << 30
+	for _, e := range sortedHexes(r.enemy) {
+		best = min(best, r.grid.Distance(h, e))
+	}
+	if best < 1<<30 {
+		return best
+	}
+	for _, c := range sortedHexes(r.v.Control) {
+		if r.v.Control[c] != r.v.For {
+			best = min(best, r.grid.Distance(h, c))
+		}
+	}
+	return best
+}
+
+// combat reports whether u is a unit that fights: it may attack (14.4).
+func combat(u kw.UnitView) bool {
+	switch u.Type {
+	case "hq", "supply", "fortress", "airbase":
+		return false
+	}
+	return u.Attack > 0 && !u.Inert
+}
+
+// slot is the stacking slot a unit takes (12.1).
 func slot(u kw.UnitView) string {
 	switch {
 	case u.Type == "supply", u.Type == "fortress", u.Type == "airbase":
 		return u.Type
-	case u.Type == "armtrain", u.Type == "tank":
+	case u.Type == "armtrain", u.Type == "tank": // a shock corps is counted a corps, the safe reading of 12.1
 		return "special"
 	case u.Type == "hq" || u.Army:
 		return "army"
@@ -84,10 +253,16 @@ func slot(u kw.UnitView) string {
 	return "corps"
 }
 
-// fits reports whether u may join the units of its side in h (12.1).
-func (r *reader) fits(u kw.UnitView, h hex.Hex, extra map[hex.Hex][]kw.UnitView) bool {
+// stack is what the robot plans to have in each hex: who is there now
+// and stays, and who it sends.
+type stack map[hex.Hex][]kw.UnitView
+
+// fits reports whether u may stand in h with the units planned there
+// (12.1): one army or HQ, or three corps; one supply unit, fortress, and
+// armoured train or shock corps.
+func (s stack) fits(u kw.UnitView, h hex.Hex) bool {
 	count := map[string]int{}
-	for _, x := range append(append([]kw.UnitView(nil), r.byHex[h]...), extra[h]...) {
+	for _, x := range s[h] {
 		if x.Side != u.Side {
 			return false
 		}
@@ -105,366 +280,50 @@ func (r *reader) fits(u kw.UnitView, h hex.Hex, extra map[hex.Hex][]kw.UnitView)
 	return true
 }
 
-// front is how far h is from the nearest enemy unit, or from the nearest
-// hex the enemy controls when no enemy unit is in sight.
-func (r *reader) front(h hex.Hex) int {
-	best := 1 << 30
-	for e := range r.enemy {
-		best = min(best, r.grid.Distance(h, e))
-	}
-	if best < 1<<30 {
-		return best
-	}
-	for c, side := range r.v.Control {
-		if side != r.v.For {
-			best = min(best, r.grid.Distance(h, c))
-		}
-	}
-	return best
-}
-
-// deploy sets each unit up in the hex of its zone nearest the enemy, armies
-// first, each stack within the limits (3.2, 12.5).
-func (r *reader) deploy(b *strings.Builder) {
-	ids := make([]string, 0, len(r.v.Zones))
-	units := map[string]kw.UnitView{}
-	for _, u := range r.v.Units {
-		units[u.ID] = u
-	}
-	for id := range r.v.Zones {
-		ids = append(ids, id)
-	}
-	sort.Slice(ids, func(i, j int) bool {
-		a, c := units[ids[i]], units[ids[j]]
-		if a.Army != c.Army {
-			return a.Army
-		}
-		return ids[i] < ids[j]
-	})
-	placed := map[hex.Hex][]kw.UnitView{}
-	for _, id := range ids {
-		u := units[id]
-		zone := append([]hex.Hex(nil), r.v.Zones[id]...)
-		sort.SliceStable(zone, func(i, j int) bool { return r.front(zone[i]) < r.front(zone[j]) })
-		for _, h := range zone {
-			if r.front(h) < r.keepOff(u) && h != zone[len(zone)-1] {
-				continue
-			}
-			if r.fits(u, h, placed) {
-				placed[h] = append(placed[h], u)
-				fmt.Fprintf(b, "place %s at %s\n", id, h)
-				break
-			}
+func (s stack) remove(u kw.UnitView, h hex.Hex) {
+	for i, x := range s[h] {
+		if x.ID == u.ID {
+			s[h] = append(s[h][:i:i], s[h][i+1:]...)
+			return
 		}
 	}
 }
 
-// keepOff is how far from the enemy the robot keeps a unit: supply units
-// and HQs, which do not fight, well behind the line; the others out of
-// the enemy's ZOC.
-func (r *reader) keepOff(u kw.UnitView) int {
-	if u.Type == "supply" || u.Type == "hq" {
-		return 3
+// lossValue is what losing u costs its side in VP and in VP to replace it
+// (5.1, Mobilization Chart): a corps 4 to buy and 2 lost, an army its
+// three corps, a supply unit and the rest their price; an HQ is never
+// rebuilt.
+func lossValue(u kw.UnitView) float64 {
+	switch {
+	case u.Hidden:
+		return 6
+	case u.Type == "hq":
+		return 20
+	case u.Army:
+		return 18
+	case u.Type == "supply", u.Type == "armtrain", u.Type == "airbase":
+		return 10
+	case u.Type == "fortress":
+		return float64(4 * u.Defense)
+	case u.Type == "shock":
+		return 10
+	case u.Type == "cav":
+		return 7
 	}
-	return 2
+	return 6
 }
 
-// move sends each mobile unit towards the enemy, one hex short of contact;
-// fortresses, supply units and units already in contact stay.
-func (r *reader) move(b *strings.Builder) {
-	moved := map[hex.Hex][]kw.UnitView{}
-	for _, u := range r.v.Units {
-		if !r.own(u) || u.Loc != "map" || u.Move == 0 || u.Type == "fortress" || u.Type == "supply" || u.Inert {
-			continue
-		}
-		if r.front(u.Hex) <= 1 {
-			continue
-		}
-		path := r.path(u)
-		for len(path) > 0 {
-			end := path[len(path)-1]
-			if r.fits(u, end, moved) {
-				break
-			}
-			path = path[:len(path)-1]
-		}
-		if len(path) == 0 {
-			continue
-		}
-		moved[path[len(path)-1]] = append(moved[path[len(path)-1]], u)
-		words := make([]string, len(path))
-		for i, h := range path {
-			words[i] = h.String()
-		}
-		fmt.Fprintf(b, "move %s via %s\n", u.ID, strings.Join(words, " "))
-	}
-}
+// breakValue is what an army's forced breakdown costs: the supply unit
+// and the turn to combine it again (10.2).
+const breakValue = 6
 
-// cost is the robot's estimate of the MP to enter h: the terrain's, and
-// half a point along a rail line (11.4, 11.5).
-func (r *reader) cost(from, h hex.Hex) int {
-	for _, n := range r.v.Rail[from] {
-		if n == h {
-			return 1 // in halves: 1/2 MP
-		}
-	}
-	switch r.m.TerrainName(r.m.Terrain(h)) {
-	case "Marsh", "Rough", "marsh", "rough":
-		return 4
-	}
-	if r.v.Weather == "winter" && strings.EqualFold(r.m.TerrainName(r.m.Terrain(h)), "forest") {
-		return 4
-	}
-	return 2
-}
-
-// path is the hexes u walks towards the enemy with its movement, stopping
-// next to an enemy unit (13.4) and never into one, into the sea or into a
-// neutral country.
-func (r *reader) path(u kw.UnitView) []hex.Hex {
-	budget := 2 * u.Move
-	var out []hex.Hex
-	at := u.Hex
-	for budget > 0 {
-		best, bestD := hex.Hex{}, r.front(at)
-		for _, n := range r.grid.Neighbours(at) {
-			if !r.grid.Contains(n) || r.m.Impassable(n) || r.enemy[n] || r.v.Country[n] == "" || r.v.Control[n] == "" {
-				continue
-			}
-			if s, ok := r.grid.SideBetween(at, n); ok && !r.m.Crossable(s) {
-				continue
-			}
-			if d := r.front(n); d < bestD {
-				best, bestD = n, d
-			}
-		}
-		if best.Row == 0 {
-			break
-		}
-		c := r.cost(at, best)
-		if c > budget && len(out) > 0 {
-			break
-		}
-		budget -= c
-		out = append(out, best)
-		at = best
-		if bestD <= 1 {
-			break
-		}
-	}
-	return out
-}
-
-// attack makes every attack the robot reckons at 150% or better, with an
-// HQ whose radius reaches an attacker, each hex once and each unit once
-// (14.4), and units of one nation unless an HQ joins them (19.3).
-func (r *reader) attack(b *strings.Builder) {
-	used := map[string]bool{}
-	hqUsed := map[string]bool{}
-	for _, h := range sortedKeys(r.enemy) {
-		def := 0
-		for _, e := range r.byHex[h] {
-			def += e.Defense
-			if e.Hidden {
-				def += 4 // a face-down counter: reckoned a strong corps
-			}
-		}
-		if t := strings.ToLower(r.m.TerrainName(r.m.Terrain(h))); t == "marsh" || t == "rough" {
-			def *= 2
-		}
-		var att []kw.UnitView
-		total := 0
-		for _, n := range r.grid.Neighbours(h) {
-			for _, u := range r.byHex[n] {
-				if r.own(u) && u.Attack > 0 && !used[u.ID] && !u.Inert {
-					att = append(att, u)
-					total += u.Attack
-				}
-			}
-		}
-		if len(att) == 0 {
-			continue
-		}
-		hq := r.hqFor(att, hqUsed)
-		nations := map[string]bool{}
-		for _, u := range att {
-			nations[u.Nation] = true
-		}
-		if hq.ID == "" && len(nations) > 1 {
-			att, total = oneNation(att)
-		}
-		total += hq.Support
-		if def > 0 && total*100/def < 150 {
-			continue
-		}
-		ids := make([]string, len(att))
-		for i, u := range att {
-			ids[i] = u.ID
-			used[u.ID] = true
-		}
-		fmt.Fprintf(b, "attack %s with %s", h, strings.Join(ids, " "))
-		if hq.ID != "" {
-			hqUsed[hq.ID] = true
-			fmt.Fprintf(b, " hq %s", hq.ID)
-		}
-		fmt.Fprintf(b, " pursue %s\n", ids[0])
-	}
-}
-
-// hqFor is an own HQ not yet used whose radius reaches one of the
-// attackers and whose nation one of them shares (19.1-19.2).
-func (r *reader) hqFor(att []kw.UnitView, used map[string]bool) kw.UnitView {
-	for _, u := range r.v.Units {
-		if !r.own(u) || u.Loc != "map" || u.Type != "hq" || used[u.ID] {
-			continue
-		}
-		reach, share := false, false
-		for _, a := range att {
-			reach = reach || r.grid.Distance(u.Hex, a.Hex) <= u.Radius
-			share = share || a.Nation == u.Nation
-		}
-		if reach && share {
-			return u
-		}
-	}
-	return kw.UnitView{}
-}
-
-// oneNation keeps the attackers of the strongest nation among them.
-func oneNation(att []kw.UnitView) ([]kw.UnitView, int) {
-	sum := map[string]int{}
-	for _, u := range att {
-		sum[u.Nation] += u.Attack
-	}
-	best := ""
-	for n, s := range sum {
-		if best == "" || s > sum[best] || s == sum[best] && n < best {
-			best = n
-		}
-	}
-	var out []kw.UnitView
-	for _, u := range att {
-		if u.Nation == best {
-			out = append(out, u)
-		}
-	}
-	return out, sum[best]
-}
-
-func sortedKeys(m map[hex.Hex]bool) []hex.Hex {
+func sortedHexes[V any](m map[hex.Hex]V) []hex.Hex {
 	out := make([]hex.Hex, 0, len(m))
 	for h := range m {
 		out = append(out, h)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
 	return out
-}
-
-// placed counts, per hex, what the robot put there this Mobilization
-// Phase: at most one HQ or army, or three other units (9.6).
-type placed map[hex.Hex][2]int
-
-func (p placed) room(h hex.Hex, army bool) bool {
-	c := p[h]
-	if army {
-		return c[0] == 0 && c[1] == 0
-	}
-	return c[0] == 0 && c[1] < 3
-}
-
-func (p placed) add(h hex.Hex, army bool) {
-	c := p[h]
-	if army {
-		c[0]++
-	} else {
-		c[1]++
-	}
-	p[h] = c
-}
-
-// nearest is the hex of hs nearest the enemy that has room, or false.
-func (r *reader) nearest(hs []hex.Hex, ok func(hex.Hex) bool) (hex.Hex, bool) {
-	best, found := hex.Hex{}, false
-	for _, h := range hs {
-		if !ok(h) {
-			continue
-		}
-		if !found || r.front(h) < r.front(best) {
-			best, found = h, true
-		}
-	}
-	return best, found
-}
-
-// mobilize places every waiting unit as near the enemy as it may go, then
-// spends the VP above a reserve: supply units while it has fewer than
-// three, then infantry corps, each placed likewise (9.3-9.6). VP above the
-// cap of 99 are lost (5.6), so a rich side spends.
-func (r *reader) mobilize(b *strings.Builder) {
-	done := placed{}
-	units := map[string]kw.UnitView{}
-	for _, u := range r.v.Units {
-		units[u.ID] = u
-	}
-	extra := map[hex.Hex][]kw.UnitView{}
-	fitsAt := func(u kw.UnitView, h hex.Hex) bool {
-		army := u.Army || u.Type == "hq"
-		return r.front(h) >= r.keepOff(u) && (u.Type == "supply" || done.room(h, army)) && r.fits(u, h, extra)
-	}
-	put := func(u kw.UnitView, h hex.Hex) {
-		if u.Type != "supply" {
-			done.add(h, u.Army || u.Type == "hq")
-		}
-		extra[h] = append(extra[h], u)
-	}
-	for _, id := range sortedIDs(r.v.Places) {
-		u := units[id]
-		if h, ok := r.nearest(r.v.Places[id], func(h hex.Hex) bool { return fitsAt(u, h) }); ok {
-			put(u, h)
-			fmt.Fprintf(b, "place %s at %s\n", id, h)
-		}
-	}
-	vp := r.v.VP[r.v.For]
-	supplies := 0
-	for _, u := range r.v.Units {
-		if r.own(u) && u.Type == "supply" && u.Loc == "map" {
-			supplies++
-		}
-	}
-	const reserve = 60
-	for _, k := range sortedKeysOf(r.v.Buy) {
-		p := r.v.Buy[k]
-		if p.Type != "supply" || supplies >= 3 || vp-p.Cost < reserve {
-			continue
-		}
-		u := kw.UnitView{ID: "bought", Side: r.v.For, Type: "supply", Nation: p.Nation}
-		if h, ok := r.nearest(p.Hexes, func(h hex.Hex) bool { return fitsAt(u, h) }); ok {
-			put(u, h)
-			fmt.Fprintf(b, "buy supply-unit nation %s at %s\n", p.Nation, h)
-			vp -= p.Cost
-			supplies++
-		}
-	}
-	for bought := 0; bought < 6; bought++ {
-		spent := false
-		for _, k := range sortedKeysOf(r.v.Buy) {
-			p := r.v.Buy[k]
-			if p.Type != "inf" || vp-p.Cost < reserve || bought > 0 && k != sortedKeysOf(r.v.Buy)[0] && bought%2 == 0 {
-				continue
-			}
-			u := kw.UnitView{ID: fmt.Sprintf("bought-%d", bought), Side: r.v.For, Type: "inf", Nation: p.Nation}
-			if h, ok := r.nearest(p.Hexes, func(h hex.Hex) bool { return fitsAt(u, h) }); ok {
-				put(u, h)
-				fmt.Fprintf(b, "buy inf nation %s at %s\n", p.Nation, h)
-				vp -= p.Cost
-				spent = true
-				break
-			}
-		}
-		if !spent {
-			break
-		}
-	}
 }
 
 func sortedIDs[V any](m map[string]V) []string {
@@ -476,4 +335,11 @@ func sortedIDs[V any](m map[string]V) []string {
 	return out
 }
 
-func sortedKeysOf[V any](m map[string]V) []string { return sortedIDs(m) }
+// hexList writes hexes as order words.
+func hexList(hs []hex.Hex) string {
+	words := make([]string, len(hs))
+	for i, h := range hs {
+		words[i] = h.String()
+	}
+	return strings.Join(words, " ")
+}
