@@ -78,7 +78,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd, ordersCmd, ordersCheck, ordersTemplate, signCmd, selfplayCmd, adjudicateCmd, rulingsCmd,
+	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd, ordersCmd, ordersCheck, ordersTemplate, signCmd, selfplayCmd, adjudicateCmd, rulingsCmd, optionsCmd,
 		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, reportCmd, auditCmd, exportCmd, keyAdd, keyList, keyRemove, mailList, mailRetry, versionCmd, demoCmd}
 }
 

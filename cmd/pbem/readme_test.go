@@ -717,6 +717,10 @@ func readmeRows() []readmeRow {
 			}
 		}},
 		{readme: []string{"pbem rulings"}, run: func(t *testing.T, x *readmeSite, cmd string) { x.printsDoc(t, cmd, "rulings.md") }},
+		{readme: []string{"pbem options"}, run: func(t *testing.T, x *readmeSite, cmd string) {
+			code, out, errs := x.literal(t, cmd)
+			must(t, cmd, code, out, errs, "gwite:\n  cavalry-windows\n", "kw:\n  fog-of-war\n", "[Opt: Russian Revolutions]")
+		}},
 		{readme: []string{"pbem help"}, run: func(t *testing.T, x *readmeSite, cmd string) {
 			code, out, errs := x.literal(t, cmd)
 			must(t, cmd, code, out, errs)
