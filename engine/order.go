@@ -110,3 +110,19 @@ func (v Verb) Usage() string {
 	}
 	return b.String()
 }
+
+// Holds reports whether a comparison op (">=", "<=", "=", "<", ">") of a
+// condition holds, given the sign of the difference of its two sides.
+func Holds(op string, cmp int) bool {
+	switch op {
+	case ">=":
+		return cmp >= 0
+	case "<=":
+		return cmp <= 0
+	case "=":
+		return cmp == 0
+	case "<":
+		return cmp < 0
+	}
+	return cmp > 0
+}

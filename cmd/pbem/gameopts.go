@@ -1,9 +1,7 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"strings"
 
 	"pbem/engine/rulesets"
 	"pbem/orders"
@@ -17,13 +15,7 @@ var optionsCmd = &command{
 of every system): each option's name for pbem game new -option, the rule
 case it comes from, and what it changes. A game asking for an option its
 system does not have is refused.`,
-	flags: func(fs *flag.FlagSet, o *options) {
-		var names []string
-		for _, r := range rulesets.All() {
-			names = append(names, r.Name())
-		}
-		fs.StringVar(&o.system, "system", "", "the rules `system`, one of: "+strings.Join(names, ", ")+" (none: every system)")
-	},
+	flags: everySystemFlag,
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 {
 			return usageError

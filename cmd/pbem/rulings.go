@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 
@@ -16,13 +15,7 @@ var rulingsCmd = &command{
 (-system; without it, of every system) is garbled, silent or contradictory:
 its ambiguity number, the cases, the reading, and where the code applies it.
 docs/rulings.md is this output.`,
-	flags: func(fs *flag.FlagSet, o *options) {
-		var names []string
-		for _, r := range rulesets.All() {
-			names = append(names, r.Name())
-		}
-		fs.StringVar(&o.system, "system", "", "the rules `system`, one of: "+strings.Join(names, ", ")+" (none: every system)")
-	},
+	flags: everySystemFlag,
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 {
 			return usageError

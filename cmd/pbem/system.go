@@ -21,6 +21,16 @@ func systemFlag(fs *flag.FlagSet, o *options) {
 	fs.StringVar(&o.system, "system", defaultSystem().Name(), "the rules `system`, one of: "+strings.Join(names, ", "))
 }
 
+// everySystemFlag is -system for a command that, without it, speaks of
+// every rules system.
+func everySystemFlag(fs *flag.FlagSet, o *options) {
+	var names []string
+	for _, r := range rulesets.All() {
+		names = append(names, r.Name())
+	}
+	fs.StringVar(&o.system, "system", "", "the rules `system`, one of: "+strings.Join(names, ", ")+" (none: every system)")
+}
+
 // systemOf is the rules system -system names, or false after saying why.
 func systemOf(e *env, o *options) (engine.Ruleset, bool) {
 	rs, err := rulesets.Lookup(o.system)

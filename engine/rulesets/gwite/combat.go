@@ -423,17 +423,7 @@ func (g *Game) guardHolds(c *combat, gd guard, o odds) (bool, string) {
 			r := g.tables().crtRow(c.tcr)[col-1]
 			cmp = r[0]*gd.d - gd.a*r[1]
 		}
-		switch gd.op {
-		case ">=":
-			return cmp >= 0
-		case "<=":
-			return cmp <= 0
-		case "=":
-			return cmp == 0
-		case "<":
-			return cmp < 0
-		}
-		return cmp > 0
+		return engine.Holds(gd.op, cmp)
 	}
 	switch gd.kind {
 	case "odds":

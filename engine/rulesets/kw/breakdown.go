@@ -12,18 +12,26 @@ import (
 // from which it may be bought back (9.9). No VP change here: the caller
 // charges what its rule charges.
 func (s *State) eliminate(u *unit, why, rule string, ev *[]engine.Event) {
+	where := s.offMap(u, locDead, "the dead pile")
+	*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s is eliminated (%s): to %s", u.ID, why, where), Case: rule})
+}
+
+// offMap takes u off the map: an army to the Available box, an HQ out of
+// the game, anything else to loc; it says where, in words, and clears the
+// marks of a counter on the map.
+func (s *State) offMap(u *unit, loc, name string) string {
 	p := s.prof(u)
-	where := "the dead pile"
+	where := name
 	switch {
 	case p.army():
 		u.Loc, where = locAvailable, "the Available box"
 	case p.Type == tHQ:
 		u.Loc, where = locRemoved, "out of the game"
 	default:
-		u.Loc = locDead
+		u.Loc = loc
 	}
 	u.Back, u.Moved, u.Entrenched, u.Declared = false, false, false, false
-	*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s is eliminated (%s): to %s", u.ID, why, where), Case: rule})
+	return where
 }
 
 // canBreakDown reports whether u is an army that breaks down into corps;

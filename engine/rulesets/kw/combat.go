@@ -421,17 +421,7 @@ func (g guard) holds(pct, defense int) bool {
 	if defense <= 0 {
 		cmp = 1
 	}
-	switch g.op {
-	case ">=":
-		return cmp >= 0
-	case "<=":
-		return cmp <= 0
-	case "=":
-		return cmp == 0
-	case "<":
-		return cmp < 0
-	}
-	return cmp > 0
+	return engine.Holds(g.op, cmp)
 }
 
 // battleEvent is one battle's outcome: strengths, percentage, column, the

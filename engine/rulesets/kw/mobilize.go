@@ -341,17 +341,8 @@ func (s *State) demob(side scenario.Side, o engine.Order, ev *[]engine.Event) {
 			reject(ev, side, o, prob, "9.11")
 			continue
 		}
-		p := s.prof(u)
-		where := "the pool"
-		switch {
-		case p.army():
-			u.Loc, where = locAvailable, "the Available box"
-		case p.Type == tHQ:
-			u.Loc, where = locRemoved, "out of the game"
-		default:
-			u.Loc = locPool
-		}
-		u.NoBuy, u.Back, u.Moved, u.Entrenched, u.Declared = s.Turn, false, false, false, false
+		where := s.offMap(u, locPool, "the pool")
+		u.NoBuy = s.Turn
 		*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s is demobilized from %s to %s, with no VP", u.ID, u.Hex, where), Case: "9.11"})
 	}
 }

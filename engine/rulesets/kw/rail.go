@@ -90,12 +90,12 @@ func (s *State) railStepOK(m *movePhase, u *unit, a, b hex.Hex) (string, string)
 	return s.entry(u, b)
 }
 
-// railPath finds the path of fewest rail hexes from from to dest, stopping
-// at the first hex in an enemy ZOC (18.5); out of one only into a hex free
-// of it (ruling KW-18.5-DISENGAGE). nil if there is none.
-func (s *State) railPath(m *movePhase, u *unit, from, dest hex.Hex) []hex.Hex {
+// railSearch is the search along u's rail net from where it stands: a
+// step costs 1, a hex in an enemy ZOC ends the line (18.5), and out of one
+// the line goes only into a hex free of it (ruling KW-18.5-DISENGAGE).
+func (s *State) railSearch(m *movePhase, u *unit) engine.Search[hex.Hex] {
 	start := u.Hex
-	sr := engine.Search[hex.Hex]{
+	return engine.Search[hex.Hex]{
 		Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
 			if h != start && m.ez[h] {
 				return
@@ -107,8 +107,15 @@ func (s *State) railPath(m *movePhase, u *unit, from, dest hex.Hex) []hex.Hex {
 			}
 		},
 		Less: hex.Hex.Less,
-		Goal: func(h hex.Hex) bool { return h == dest },
 	}
+}
+
+// railPath finds the path of fewest rail hexes from from to dest, stopping
+// at the first hex in an enemy ZOC (18.5); out of one only into a hex free
+// of it (ruling KW-18.5-DISENGAGE). nil if there is none.
+func (s *State) railPath(m *movePhase, u *unit, from, dest hex.Hex) []hex.Hex {
+	sr := s.railSearch(m, u)
+	sr.Goal = func(h hex.Hex) bool { return h == dest }
 	if p := sr.Run(from).Path(dest); p != nil {
 		return p[1:]
 	}

@@ -227,19 +227,7 @@ func (s *State) landDests(m *movePhase, u *unit) []Dest {
 // takes.
 func (s *State) railDests(m *movePhase, u *unit) []Dest {
 	start := u.Hex
-	sr := engine.Search[hex.Hex]{
-		Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
-			if h != start && m.ez[h] {
-				return
-			}
-			for _, n := range s.railLinks(h) {
-				if why, _ := s.railStepOK(m, u, h, n); why == "" && !(h == start && m.ez[h] && m.ez[n]) {
-					visit(n, 1)
-				}
-			}
-		},
-		Less: hex.Hex.Less,
-	}
+	sr := s.railSearch(m, u)
 	r := sr.Run(start)
 	left := s.mpLeft(m, u)
 	var out []Dest
