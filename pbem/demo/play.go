@@ -109,7 +109,9 @@ func (d *demo) play(ctx context.Context) error {
 			}
 			for _, raw := range mails {
 				progressed = true
-				if strings.Contains(body(raw), "Your orders are due") {
+				// The report wraps its lines: a long window name may
+				// break the words anywhere.
+				if strings.Contains(strings.Join(strings.Fields(body(raw)), " "), "Your orders are due") {
 					if err := d.answer(s); err != nil {
 						return err
 					}
