@@ -11,8 +11,10 @@ import (
 )
 
 var (
-	resolvedRe = regexp.MustCompile(`(?m)^(\S+ \S+) \(.*\) is resolved\.$`)
-	openRe     = regexp.MustCompile(`(?m)^Now open: (\S+ \S+) `)
+	// The report wraps its lines: a long window name may break the
+	// words anywhere.
+	resolvedRe = regexp.MustCompile(`(?m)^(\S+ \S+) \([^)]*\)\s+is\s+resolved\.$`)
+	openRe     = regexp.MustCompile(`(?m)^Now open: (\S+)\s+(\S+) `)
 )
 
 // story is the entries of a report's "What happened", each on one line
@@ -143,7 +145,7 @@ func (d *demo) tell(text string) {
 	d.res.Windows++
 	next := "the end"
 	if w := openRe.FindStringSubmatch(text); w != nil {
-		next = w[1]
+		next = w[1] + " " + w[2]
 	}
 	in, out := len(d.sys.Received(refAddr)), 0
 	for _, s := range d.seats {

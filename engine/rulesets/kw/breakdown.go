@@ -13,17 +13,17 @@ import (
 // charges what its rule charges.
 func (s *State) eliminate(u *unit, why, rule string, ev *[]engine.Event) {
 	p := s.prof(u)
-	where := "the dead pile"
+	where := "to the dead pile"
 	switch {
 	case p.army():
-		u.Loc, where = locAvailable, "the Available box"
+		u.Loc, where = locAvailable, "to the Available box"
 	case p.Type == tHQ:
-		u.Loc, where = locRemoved, "out of the game"
+		u.Loc, where = locRemoved, "out of the game for good"
 	default:
 		u.Loc = locDead
 	}
 	u.Back, u.Moved, u.Entrenched, u.Declared = false, false, false, false
-	*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s is eliminated (%s): to %s", u.ID, why, where), Case: rule})
+	*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s is eliminated (%s): %s", u.ID, why, where), Case: rule})
 }
 
 // canBreakDown reports whether u is an army that breaks down into corps;
