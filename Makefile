@@ -105,12 +105,14 @@ fuzz:
 
 # Whole games of every ruleset with random orders, legal and not
 # (pbem/gamefuzz): GAMES of them, or as many as GAMEFUZZTIME allows (a Go
-# duration, 30m). `make unit` plays a few hundred; a failing game is
-# written to pbem/gamefuzz/testdata/ to replay.
+# duration, 30m); SYSTEM=kw plays only that rules system's games. `make
+# unit` plays a few hundred; a failing game is written to
+# pbem/gamefuzz/testdata/ to replay.
 GAMES ?= 1000
 GAMEFUZZTIME ?=
+SYSTEM ?=
 gamefuzz:
-	$(GO) test ./pbem/gamefuzz -run '^TestGames$$' -v -timeout 0 $(if $(GAMEFUZZTIME),-duration $(GAMEFUZZTIME),-games $(GAMES))
+	$(GO) test ./pbem/gamefuzz -run '^TestGames$$' -v -timeout 0 $(if $(GAMEFUZZTIME),-duration $(GAMEFUZZTIME),-games $(GAMES)) $(if $(SYSTEM),-system $(SYSTEM))
 
 clean:
 	rm -rf bin $(OUT) $(TOOLS) $(DEMO)

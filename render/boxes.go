@@ -227,7 +227,7 @@ func (r *renderer) layoutTrack() []trackBox {
 	y := 0
 	var out []trackBox
 	for _, t := range r.opt.Track {
-		bw := max(int(math.Round(0.8*s)), r.c.textWidth(r.f.small, t.Date)+2*pad, r.c.textWidth(r.f.legend, strconv.Itoa(t.N))+2*pad)
+		bw := max(int(math.Round(0.8*s)), r.c.textWidth(r.f.small, trackDate(t))+2*pad, r.c.textWidth(r.f.legend, strconv.Itoa(t.N))+2*pad)
 		if x > 0 && x+bw > widest {
 			x, y = 0, y+bh+pad
 		}
@@ -259,6 +259,16 @@ func (r *renderer) drawTrack(ts []trackBox, o image.Point) {
 		c.fill(ink)
 		mid := (x0 + x1) / 2
 		c.textAt(r.f.legend, strconv.Itoa(t.turn.N), mid, y0+0.42*s, centre, fg)
-		c.textAt(r.f.small, t.turn.Date, mid, y0+0.75*s, centre, fg)
+		c.textAt(r.f.small, trackDate(t.turn), mid, y0+0.75*s, centre, fg)
 	}
+}
+
+// trackDate is what a turn's box says under its number: the turn's
+// `label` attribute where the data declares one ("Nov-Dec-1914", a turn
+// of two months), else its date.
+func trackDate(t *scenario.Turn) string {
+	if l := t.Attrs["label"]; l != "" {
+		return l
+	}
+	return t.Date
 }

@@ -123,7 +123,7 @@ type Window struct {
 //go:embed report.tmpl
 var reportText string
 
-var report = template.Must(template.New("report").Funcs(template.FuncMap{"fill": fill, "unit": unitLine,
+var report = template.Must(template.New("report").Funcs(template.FuncMap{"fill": fill, "units": unitLines,
 	"join": func(s []string) string { return strings.Join(s, ", ") }, "nonce": nonceLine, "score": score,
 	"count": count}).Parse(reportText))
 
@@ -192,18 +192,65 @@ func score(r *Report) string {
 const Width = 72
 
 // unitColumns is where a unit line's name starts, after its ID, hex,
-// steps and values; a long name goes on under itself.
+// steps and values, when they fit their columns; a long name goes on
+// under itself.
 const unitColumns = 38
 
-// unitLine is a unit as the report lists it: ID, hex, steps, values, then
-// the name and notes, wrapped under the name.
-func unitLine(u Unit) string {
-	head := fmt.Sprintf("  %-9s %-5s %-4s %-14s ", u.ID, u.Hex, u.Steps, u.Values)
+// columns are the widths of a report's unit lines: ID, hex (or box),
+// steps and values. The least are those every report had before a game
+// with longer ids (9, 5, 4, 14); a column is as wide as its longest entry
+// in the report's lists, so that a longer id or place ("eliminated")
+// never pushes a line out of line. A game whose every unit has one step
+// gets no steps column, and its columns no least widths.
+type columns struct{ id, hex, steps, values int }
+
+func unitColumnsOf(r *Report) columns {
+	c := columns{9, 5, 4, 14}
+	single := true
+	for _, u := range append(append([]Unit(nil), r.Own...), r.Enemy...) {
+		single = single && u.Steps == "1/1"
+	}
+	if single {
+		c = columns{}
+	}
+	for _, u := range append(append([]Unit(nil), r.Own...), r.Enemy...) {
+		c.id = max(c.id, utf8.RuneCountInString(u.ID))
+		c.hex = max(c.hex, utf8.RuneCountInString(u.Hex))
+		c.values = max(c.values, utf8.RuneCountInString(u.Values))
+		if !single {
+			c.steps = max(c.steps, utf8.RuneCountInString(u.Steps))
+		}
+	}
+	return c
+}
+
+// unitLines is the units us of report r as it lists them, a line each.
+func unitLines(r *Report, us []Unit) []string {
+	c := unitColumnsOf(r)
+	out := make([]string, len(us))
+	for i, u := range us {
+		out[i] = c.line(u)
+	}
+	return out
+}
+
+// line is a unit as the report lists it: ID, hex, steps, values, then the
+// name and notes, wrapped under the name.
+func (c columns) line(u Unit) string {
+	head := fmt.Sprintf("  %-*s %-*s ", c.id, u.ID, c.hex, u.Hex)
+	if c.steps > 0 {
+		head += fmt.Sprintf("%-*s ", c.steps, u.Steps)
+	}
+	head += fmt.Sprintf("%-*s ", c.values, u.Values)
 	rest := u.Name
 	if u.Notes != "" {
 		rest += " (" + u.Notes + ")"
 	}
-	return head + fill(utf8.RuneCountInString(head), unitColumns, rest)
+	indent := utf8.RuneCountInString(head)
+	if indent > Width-20 {
+		indent = unitColumns
+	}
+	return head + fill(utf8.RuneCountInString(head), indent, rest)
 }
 
 // fill fills s into lines of at most Width columns, for text that starts

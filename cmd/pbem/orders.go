@@ -16,6 +16,7 @@ import (
 	"pbem/orders"
 	"pbem/pbem/ack"
 	"pbem/pbem/referee"
+	"pbem/scenarios"
 )
 
 // ordersCmd prints the reference of the order language; its help text is
@@ -35,9 +36,24 @@ var ordersCmd = &command{
 		if len(args) != 0 || !ok {
 			return usageError
 		}
-		fmt.Fprint(e.stdout, orders.Help(rs.Verbs()))
+		fmt.Fprint(e.stdout, orders.HelpWith(rs.Verbs(), hexCodecOf(rs)))
 		return 0
 	},
+}
+
+// hexCodecOf is how the built-in games of rules system rs number their
+// hexes (Kaiser's War: column then row), or the default (row then column)
+// if none of them is of rs.
+func hexCodecOf(rs engine.Ruleset) hex.Codec {
+	c, _ := scenarios.Embedded()
+	if c != nil {
+		for _, g := range c.Games {
+			if g.System == rs.Name() && g.Map != nil {
+				return g.Map.Grid.Codec
+			}
+		}
+	}
+	return hex.Codec{}
 }
 
 // The flag of 'pbem orders check' that options has no field for.

@@ -52,6 +52,37 @@ func TestOrdersDoc(t *testing.T) {
 	}
 }
 
+// docs/orders-kw.md is the output of `pbem orders -system kw`, with
+// Kaiser's War's hex numbering (column then row); go test -update rewrites
+// it.
+func TestOrdersDocKW(t *testing.T) {
+	code, out, errs := runPbem(t, "orders", "-system", "kw")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	doc := filepath.Join("..", "..", "docs", "orders-kw.md")
+	if *update {
+		if err := os.WriteFile(doc, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("docs/orders-kw.md is stale: run go test ./cmd/pbem -run TestOrdersDocKW -update")
+	}
+	if !strings.Contains(out, "column then row, like 2622") {
+		t.Errorf("the reference does not number hexes as Kaiser's War does")
+	}
+	for _, v := range rulesetstest.Verbs("kw") {
+		if !strings.Contains(out, "\n    "+v.Usage()+"\n") {
+			t.Errorf("no usage line for %s", v.Name)
+		}
+	}
+}
+
 // The parser's tables must suit the grammar.
 func TestGwiteVerbsSuitTheParser(t *testing.T) {
 	if err := orders.CheckVerbs(rulesetstest.Verbs("gwite")); err != nil {

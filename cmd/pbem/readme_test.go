@@ -626,6 +626,7 @@ func readmeRows() []readmeRow {
 			}
 		}},
 		{readme: []string{"pbem orders"}, run: func(t *testing.T, x *readmeSite, cmd string) { x.printsDoc(t, cmd, "orders.md") }},
+		{readme: []string{"pbem orders -system kw"}, run: func(t *testing.T, x *readmeSite, cmd string) { x.printsDoc(t, cmd, "orders-kw.md") }},
 		{readme: []string{"pbem orders check [-scenario NAME] FILE..."}, run: func(t *testing.T, x *readmeSite, cmd string) {
 			good := x.write(t, "setup.orders", []byte(robotSetup(t)))
 			bad := x.write(t, "bad.orders", []byte("Game: tannenberg-1914\nSide: DE\nWindow: GT1 DE-SETUP\nNonce: readme-0002\n\nmove DE-XX to 0101\n"))

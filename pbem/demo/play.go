@@ -11,8 +11,10 @@ import (
 )
 
 var (
-	resolvedRe = regexp.MustCompile(`(?m)^(\S+ \S+) \(.*\) is resolved\.$`)
-	openRe     = regexp.MustCompile(`(?m)^Now open: (\S+ \S+) `)
+	// The report wraps its lines: a long window name may break the
+	// words anywhere.
+	resolvedRe = regexp.MustCompile(`(?m)^(\S+ \S+) \([^)]*\)\s+is\s+resolved\.$`)
+	openRe     = regexp.MustCompile(`(?m)^Now open: (\S+)\s+(\S+) `)
 )
 
 // story is the entries of a report's "What happened", each on one line
@@ -109,7 +111,9 @@ func (d *demo) play(ctx context.Context) error {
 			}
 			for _, raw := range mails {
 				progressed = true
-				if strings.Contains(body(raw), "Your orders are due") {
+				// The report wraps its lines: a long window name may
+				// break the words anywhere.
+				if strings.Contains(strings.Join(strings.Fields(body(raw)), " "), "Your orders are due") {
 					if err := d.answer(s); err != nil {
 						return err
 					}
@@ -141,7 +145,7 @@ func (d *demo) tell(text string) {
 	d.res.Windows++
 	next := "the end"
 	if w := openRe.FindStringSubmatch(text); w != nil {
-		next = w[1]
+		next = w[1] + " " + w[2]
 	}
 	in, out := len(d.sys.Received(refAddr)), 0
 	for _, s := range d.seats {

@@ -81,6 +81,17 @@ var optionSets = map[string][][]string{
 		{"cavalry-windows", "fog-limited"},
 		{"fog-open", "opt-16.2", "opt-17.5", "strict-replacement"},
 	},
+	// kw's options are declared in its ruleset.go (options): the Fog of
+	// War, the optional rules that change the rules' reach (morale,
+	// Romania's variable entry, modernized Russian artillery), the
+	// scenario options, and a game cut short (last-1916).
+	"kw": {
+		nil,
+		{"fog-of-war"},
+		{"morale", "variable-romanian-entry", "modernize-artillery"},
+		{"moltke-east", "faster-russian-mobilization"},
+		{"fog-of-war", "morale", "last-1916"},
+	},
 }
 
 // Plan is every scenario of the games given whose system is registered,

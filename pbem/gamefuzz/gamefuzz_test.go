@@ -19,6 +19,7 @@ var (
 	gamesFlag    = flag.Int("games", 0, "games to play (0: the default of make test, or none under -short or -race)")
 	durationFlag = flag.Duration("duration", 0, "play games until this much time has passed (at most -games of them if given)")
 	scenarioFlag = flag.String("scenario", "", "play only the scenario of this name")
+	systemFlag   = flag.String("system", "", "play only the games of this rules system (gwite, kw)")
 	seedFlag     = flag.Uint64("seed", 1, "the seed of the first game; game i has seed+i")
 	outFlag      = flag.String("out", "testdata", "the directory failing games are written to")
 )
@@ -57,15 +58,15 @@ func TestGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *scenarioFlag != "" {
+	if *scenarioFlag != "" || *systemFlag != "" {
 		var only []Config
 		for _, c := range plan {
-			if c.Scenario.Name == *scenarioFlag {
+			if (*scenarioFlag == "" || c.Scenario.Name == *scenarioFlag) && (*systemFlag == "" || c.Game.System == *systemFlag) {
 				only = append(only, c)
 			}
 		}
 		if plan = only; len(plan) == 0 {
-			t.Fatalf("no scenario %q", *scenarioFlag)
+			t.Fatalf("no scenario %q of system %q", *scenarioFlag, *systemFlag)
 		}
 	}
 	start := time.Now()

@@ -13,20 +13,20 @@ import (
 // charges what its rule charges.
 func (s *State) eliminate(u *unit, why, rule string, ev *[]engine.Event) {
 	where := s.offMap(u, locDead, "the dead pile")
-	*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s is eliminated (%s): to %s", u.ID, why, where), Case: rule})
+	*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s is eliminated (%s): %s", u.ID, why, where), Case: rule})
 }
 
 // offMap takes u off the map: an army to the Available box, an HQ out of
-// the game, anything else to loc; it says where, in words, and clears the
-// marks of a counter on the map.
+// the game, anything else to loc (named name); it says where it went, in
+// words ("to the pool"), and clears the marks of a counter on the map.
 func (s *State) offMap(u *unit, loc, name string) string {
 	p := s.prof(u)
-	where := name
+	where := "to " + name
 	switch {
 	case p.army():
-		u.Loc, where = locAvailable, "the Available box"
+		u.Loc, where = locAvailable, "to the Available box"
 	case p.Type == tHQ:
-		u.Loc, where = locRemoved, "out of the game"
+		u.Loc, where = locRemoved, "out of the game for good"
 	default:
 		u.Loc = loc
 	}

@@ -59,27 +59,23 @@ func (s *State) combat(side scenario.Side, os []engine.Order, dice engine.Dice, 
 	}
 }
 
-// validateCombat checks each attack as things stand, before any die: what
-// earlier battles of the file change (a retreat into a hex, a loss) is
-// not foreseen. Hexes, units, HQs and supply units are marked as each
-// attack is accepted, so that a second use in the file is caught.
+// validateCombat checks each attack as resolution will meet it, before any
+// die (walkAttacks): up to the first battle that may be fought the game
+// is as things stand; after it, only what no battle's result can undo is
+// refused (the preview warns of the rest).
 func (s *State) validateCombat(side scenario.Side, os []engine.Order) []engine.Event {
 	var ev []engine.Event
 	s.declareSupply(side, os, &ev)
 	for _, o := range os {
-		switch o.Verb {
-		case "supply":
-		case "attack":
-			b, why, rule := s.bindAttack(side, o)
-			if why != "" {
-				reject(&ev, side, o, why, rule)
-				continue
-			}
-			s.commit(b)
-		default:
+		if o.Verb != "supply" && o.Verb != "attack" {
 			reject(&ev, side, o, o.Verb+" is not an order of a combat phase", "14.0")
 		}
 	}
+	s.walkAttacks(side, os, func(a attackSeen) {
+		if a.why != "" && a.certain {
+			reject(&ev, side, a.o, a.why, a.rule)
+		}
+	})
 	return ev
 }
 

@@ -343,7 +343,7 @@ func (s *State) demob(side scenario.Side, o engine.Order, ev *[]engine.Event) {
 		}
 		where := s.offMap(u, locPool, "the pool")
 		u.NoBuy = s.Turn
-		*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s is demobilized from %s to %s, with no VP", u.ID, u.Hex, where), Case: "9.11"})
+		*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s is demobilized from %s %s, with no VP", u.ID, u.Hex, where), Case: "9.11"})
 	}
 }
 

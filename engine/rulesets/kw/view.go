@@ -84,7 +84,7 @@ func (v *View) Board() *engine.Board { return v.board }
 func (s *State) View(side scenario.Side) engine.View {
 	g := s.d.g
 	b := &engine.Board{Side: side, Sides: g.Sides, Names: g.SideNames, Nations: map[string]string{}, Window: s.Window(),
-		Turn: s.Turn, LastTurn: s.lastTurn(), Scenario: s.d.s.Title, Map: g.Map, Track: g.TurnTrack(s.d.s), Key: unitKey}
+		Turn: s.Turn, LastTurn: s.lastTurn(), Scenario: s.d.s.Title, Map: g.Map, Track: s.track(), Key: unitKey}
 	for _, n := range g.Vocab.Nations {
 		b.Nations[n.ID] = n.Name
 	}
@@ -212,6 +212,18 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// track is the turn track of the game's turns, from the scenario's first
+// to the last the players agreed (3.1).
+func (s *State) track() []*scenario.Turn {
+	var out []*scenario.Turn
+	for _, t := range s.d.g.TurnTrack(s.d.s) {
+		if t.N >= s.d.s.First && t.N <= s.lastTurn() {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // frontLines are the scenario's front line (7.1) while it matters: in the
