@@ -14,7 +14,7 @@ import (
 var kwFull = flag.Bool("kw-full", false, "TestDemoKaisersWar1914 plays the whole 31-turn game (about 15 minutes; go test ./pbem/demo -run KaisersWar -kw-full -timeout 60m)")
 
 // Two robots play Kaiser's War's 1914 scenario over the in-process mail
-// servers and the real daemon to the end of 1914 (Nov-Dec-1914 is turn 4;
+// servers and the real daemon to the end of 1914 (Nov-Dec 1914 is turn 4;
 // with -kw-full, the whole game): every window of both sides is answered
 // by mail, acknowledged with the preview's remarks and resolved; the
 // reports, maps and acknowledgements are written for both sides and the
@@ -60,7 +60,7 @@ func TestDemoKaisersWar1914(t *testing.T) {
 }
 
 // kwMails checks what the players read: each side's reports, in its own
-// name, with both sides' VP and the Nov-Dec-1914 turn; unit lines in
+// name, with both sides' VP and the Nov-Dec 1914 turn; unit lines in
 // columns; acknowledgements of moves that give the path and MP.
 func kwMails(t *testing.T, out string) {
 	t.Helper()
@@ -77,7 +77,7 @@ func kwMails(t *testing.T, out string) {
 				if !vp.MatchString(text) {
 					t.Errorf("%s: no VP of both sides", f)
 				}
-				if strings.Contains(text, "(Nov-Dec-1914, ") {
+				if strings.Contains(text, " of Nov-Dec 1914") {
 					winter++
 				}
 				checkUnitColumns(t, f, text, unit)
@@ -87,7 +87,7 @@ func kwMails(t *testing.T, out string) {
 			}
 		}
 		if reports < 40 || winter == 0 || preview == 0 {
-			t.Errorf("%s: %d reports of %s, %d of Nov-Dec-1914, %d acknowledgements with a move's path and MP", c.dir, reports, c.side, winter, preview)
+			t.Errorf("%s: %d reports of %s, %d of Nov-Dec 1914, %d acknowledgements with a move's path and MP", c.dir, reports, c.side, winter, preview)
 		}
 	}
 }
