@@ -18,14 +18,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the generated docs (orders.md, rulings.md)")
 
-// docs/orders.md is the output of `pbem orders`; go test -update rewrites
-// it.
-func TestOrdersDoc(t *testing.T) {
-	code, out, errs := runPbem(t, "orders")
-	if code != 0 || errs != "" {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	doc := filepath.Join("..", "..", "docs", "orders.md")
+// matchesDoc checks that docs/name is out, the output of a command; with
+// -update it writes out there. test is the test that does it.
+func matchesDoc(t *testing.T, out, name, test string) {
+	t.Helper()
+	doc := filepath.Join("..", "..", "docs", name)
 	if *update {
 		if err := os.WriteFile(doc, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
@@ -36,8 +33,18 @@ func TestOrdersDoc(t *testing.T) {
 		t.Fatal(err)
 	}
 	if out != string(want) {
-		t.Errorf("docs/orders.md is stale: run go test ./cmd/pbem -run TestOrdersDoc -update")
+		t.Errorf("docs/%s is stale: run go test ./cmd/pbem -run %s -update", name, test)
 	}
+}
+
+// docs/orders.md is the output of `pbem orders`; go test -update rewrites
+// it.
+func TestOrdersDoc(t *testing.T) {
+	code, out, errs := runPbem(t, "orders")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	matchesDoc(t, out, "orders.md", "TestOrdersDoc")
 	code, help, _ := runPbem(t, "help", "orders")
 	if code != 0 || !strings.HasPrefix(help, "usage: pbem orders") || !strings.Contains(help, out) {
 		t.Errorf("pbem help orders: exit %d, lacks the reference:\n%s", code, help)
@@ -60,19 +67,7 @@ func TestOrdersDocKW(t *testing.T) {
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	doc := filepath.Join("..", "..", "docs", "orders-kw.md")
-	if *update {
-		if err := os.WriteFile(doc, []byte(out), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out != string(want) {
-		t.Errorf("docs/orders-kw.md is stale: run go test ./cmd/pbem -run TestOrdersDocKW -update")
-	}
+	matchesDoc(t, out, "orders-kw.md", "TestOrdersDocKW")
 	if !strings.Contains(out, "column then row, like 2622") {
 		t.Errorf("the reference does not number hexes as Kaiser's War does")
 	}

@@ -9,11 +9,7 @@ import (
 
 	"pbem/engine"
 	"pbem/engine/hex"
-	"pbem/engine/rulesets"
 	"pbem/engine/rulesets/rulesetstest"
-	"pbem/orders"
-	"pbem/pbem/dice"
-	"pbem/scenarios"
 )
 
 var kwVerbs = rulesetstest.Verbs("kw")
@@ -33,23 +29,8 @@ func TestAcknowledgementAgreesWithResolutionKW(t *testing.T) {
 		t.Fatalf("%d positions; the property wants at least 200", len(positions))
 	}
 	examples := docOrderLines(t, kwVerbs, true)
-	rng := rand.New(rand.NewPCG(18, 1))
 	a := newAgreement(t, kwVerbs)
-	for i, p := range positions {
-		w := p.st.Window()
-		for _, side := range w.Submit {
-			v := p.st.View(side).Board()
-			bodies := []string{rulesetstest.Robot(p.st, side)}
-			for k := 0; k < 3; k++ {
-				bodies = append(bodies, kwMutate(rng, v, bodies[0]), kwRandomOrders(rng, v))
-			}
-			bodies = append(bodies, strings.Join(examples, "\n"))
-			for k, body := range bodies {
-				a.check(p, side, fmt.Sprintf("kw%d-%s-%d", i, side, k), body)
-			}
-		}
-	}
-	a.report(len(positions))
+	a.play(positions, rand.New(rand.NewPCG(18, 1)), "kw", examples, kwMutate, kwRandomOrders)
 }
 
 // kwEvery is how many windows of a robot game go by for each one kept:
@@ -61,45 +42,10 @@ const kwEvery = 3
 // without options and with Fog of War, and keeps the state at each
 // movement and combat window and at every every-th of the others.
 func kwPositions(t *testing.T, every int) []position {
-	t.Helper()
-	c, err := scenarios.Embedded()
-	if c == nil {
-		t.Fatal(err)
-	}
-	var out []position
-	for _, opt := range []engine.Options{nil, {"fog-of-war": true}} {
-		for _, g := range c.Games {
-			if g.System != "kw" {
-				continue
-			}
-			for _, s := range g.Scenarios {
-				st, err := rulesets.New(g, s, opt)
-				if err != nil {
-					t.Fatal(err)
-				}
-				label := fmt.Sprintf("%s %v", s.Name, opt)
-				for n := 0; !st.Window().Done; n++ {
-					w := st.Window()
-					if k := w.ID[strings.LastIndex(w.ID, "-")+1:]; n%every == 0 || k == "MOVE" || strings.HasPrefix(k, "COMBAT") {
-						out = append(out, position{st, label})
-					}
-					byside := map[engine.Side][]engine.Order{}
-					for _, side := range w.Submit {
-						f, err := orders.Parse("robot", []byte(rulesetstest.Robot(st, side)), kwVerbs)
-						if err != nil {
-							t.Fatal(err)
-						}
-						byside[side] = f.Orders
-					}
-					st, _, err = st.Resolve(byside, dice.New([]byte("positions"), w.ID))
-					if err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-		}
-	}
-	return out
+	return robotPositions(t, "kw", kwVerbs, []engine.Options{nil, {"fog-of-war": true}}, func(n int, w engine.Window) bool {
+		k := w.ID[strings.LastIndex(w.ID, "-")+1:]
+		return n%every == 0 || k == "MOVE" || strings.HasPrefix(k, "COMBAT")
+	})
 }
 
 // kwMutate changes the robot's orders the way a player's slips would: a

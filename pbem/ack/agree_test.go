@@ -41,19 +41,27 @@ func TestAcknowledgementAgreesWithResolution(t *testing.T) {
 	// that begin with a verb, so this body does not parse and is left
 	// out (as before kw; the kw twin keeps only the lines that parse).
 	examples := docOrderLines(t, verbs, false)
-	rng := rand.New(rand.NewPCG(16, 1))
 	a := newAgreement(t, verbs)
+	a.play(positions, rand.New(rand.NewPCG(16, 1)), "pos", examples, mutate, randomOrders)
+}
+
+// play tries, in each position, every side's files: the robot's orders,
+// three mutations of them and three sets of random orders (mutate and
+// random), and the docs' examples together; name prefixes the files'
+// names.
+func (a *agreement) play(positions []position, rng *rand.Rand, name string, examples []string,
+	mutate func(*rand.Rand, *engine.Board, string) string, random func(*rand.Rand, *engine.Board) string) {
 	for i, p := range positions {
 		w := p.st.Window()
 		for _, side := range w.Submit {
 			v := p.st.View(side).Board()
 			bodies := []string{rulesetstest.Robot(p.st, side)}
 			for k := 0; k < 3; k++ {
-				bodies = append(bodies, mutate(rng, v, bodies[0]), randomOrders(rng, v))
+				bodies = append(bodies, mutate(rng, v, bodies[0]), random(rng, v))
 			}
 			bodies = append(bodies, strings.Join(examples, "\n"))
 			for k, body := range bodies {
-				a.check(p, side, fmt.Sprintf("pos%d-%s-%d", i, side, k), body)
+				a.check(p, side, fmt.Sprintf("%s%d-%s-%d", name, i, side, k), body)
 			}
 		}
 	}
@@ -166,16 +174,24 @@ type position struct {
 // against robot under three sets of options and keeps the state at each
 // window.
 func selfplayPositions(t *testing.T) []position {
+	return robotPositions(t, "gwite", verbs, []engine.Options{nil, {"cavalry-windows": true}, {"fog-limited": true}},
+		func(int, engine.Window) bool { return true })
+}
+
+// robotPositions plays every scenario of the rules system robot against
+// robot under each set of options, and keeps the state at each window
+// keep takes (given the window and how many came before it in the game).
+func robotPositions(t *testing.T, system string, verbs []engine.Verb, opts []engine.Options, keep func(int, engine.Window) bool) []position {
 	t.Helper()
 	c, err := scenarios.Embedded()
 	if c == nil {
 		t.Fatal(err)
 	}
 	var out []position
-	for _, opt := range []engine.Options{nil, {"cavalry-windows": true}, {"fog-limited": true}} {
+	for _, opt := range opts {
 		for _, g := range c.Games {
-			if g.System != "gwite" {
-				continue // the mutations and random orders below speak gwite's order language
+			if g.System != system {
+				continue
 			}
 			for _, s := range g.Scenarios {
 				st, err := rulesets.New(g, s, opt)
@@ -183,12 +199,14 @@ func selfplayPositions(t *testing.T) []position {
 					t.Fatal(err)
 				}
 				label := fmt.Sprintf("%s %v", s.Name, opt)
-				for !st.Window().Done {
+				for n := 0; !st.Window().Done; n++ {
 					w := st.Window()
-					out = append(out, position{st, label})
+					if keep(n, w) {
+						out = append(out, position{st, label})
+					}
 					byside := map[engine.Side][]engine.Order{}
 					for _, side := range w.Submit {
-						f, err := orders.Parse("robot", []byte(rulesetstest.Robot(st, side)), verbs)
+						f, err := orders.ParseWith("robot", []byte(rulesetstest.Robot(st, side)), verbs, g.Map.Grid.Codec)
 						if err != nil {
 							t.Fatal(err)
 						}

@@ -99,16 +99,23 @@ func playTo(tb testing.TB, id string) (engine.State, []engine.Event) {
 // size.
 func BenchmarkSideReport(b *testing.B) {
 	st, events := playTo(b, "GT1 DE-MOVE")
+	benchSideReport(b, st, events, "RU", "GT1 RU-COMBAT (Russian Combat Phase)",
+		"t1 · GT1 DE-MOVE · Russian", "t1 · GT1 RU-COMBAT · Russian · the fighting")
+}
+
+// benchSideReport times side's report of st after events: its text, the
+// map and the close-up, as the mail carries them.
+func benchSideReport(b *testing.B, st engine.State, events []engine.Event, side engine.Side, resolved, title, zoomTitle string) {
 	b.ReportAllocs()
 	size := 0
 	for b.Loop() {
-		r := Build(st, Input{Game: "t1", Side: "RU", Resolved: "GT1 RU-COMBAT (Russian Combat Phase)", Events: events,
+		r := Build(st, Input{Game: "t1", Side: side, Resolved: resolved, Events: events,
 			Deadline: "Tue 3 Sep 1914 18:00 UTC", Address: "referee@club.example", Template: "(the template)"})
 		text, err := templates.Text(r)
 		if err != nil {
 			b.Fatal(err)
 		}
-		whole, zoomed, err := Pictures(st, "RU", "t1 · GT1 DE-MOVE · Russian", "t1 · GT1 RU-COMBAT · Russian · the fighting", events)
+		whole, zoomed, err := Pictures(st, side, title, zoomTitle, events)
 		if err != nil || zoomed == nil {
 			b.Fatalf("no close-up after a combat: %v", err)
 		}
@@ -119,7 +126,13 @@ func BenchmarkSideReport(b *testing.B) {
 
 func BenchmarkFloorEncodeEmptyMap(b *testing.B) {
 	st, _ := playTo(b, "GT1 RU-MOVE")
-	size := Map(st, "RU", "t1", nil).Bounds()
+	benchEncodeEmptyMap(b, st, "RU")
+}
+
+// benchEncodeEmptyMap times encoding a blank image of the size of side's
+// map of st: a report's floor.
+func benchEncodeEmptyMap(b *testing.B, st engine.State, side engine.Side) {
+	size := Map(st, side, "t1", nil).Bounds()
 	img := image.NewRGBA(size)
 	for i := range img.Pix {
 		img.Pix[i] = 0xff // opaque white paper, as a map is opaque

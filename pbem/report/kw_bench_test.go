@@ -1,9 +1,6 @@
 package report
 
 import (
-	"bytes"
-	"fmt"
-	"image"
 	"testing"
 
 	"pbem/engine"
@@ -11,9 +8,7 @@ import (
 	"pbem/engine/rulesets/rulesetstest"
 	"pbem/orders"
 	"pbem/pbem/dice"
-	"pbem/render"
 	"pbem/scenarios"
-	"pbem/templates"
 )
 
 // kwPlayTo plays kaiserswar-1914 robot against robot until window id
@@ -60,37 +55,11 @@ func kwPlayTo(tb testing.TB, id string) (engine.State, []engine.Event) {
 // map's size.
 func BenchmarkKWSideReport(b *testing.B) {
 	st, events := kwPlayTo(b, "T1 AL-COMBAT2")
-	b.ReportAllocs()
-	size := 0
-	for b.Loop() {
-		r := Build(st, Input{Game: "t1", Side: "CP", Resolved: "T1 AL-COMBAT1 (Aug-1914, Allies First Combat Phase)", Events: events,
-			Deadline: "Tue 3 Sep 1914 18:00 UTC", Address: "referee@club.example", Template: "(the template)"})
-		text, err := templates.Text(r)
-		if err != nil {
-			b.Fatal(err)
-		}
-		whole, zoomed, err := Pictures(st, "CP", "t1 · T1 AL-COMBAT2 · Central Powers", "t1 · T1 AL-COMBAT1 · Central Powers · the fighting", events)
-		if err != nil || zoomed == nil {
-			b.Fatalf("no close-up after a combat: %v", err)
-		}
-		size = len(text) + len(whole) + len(zoomed)
-	}
-	b.ReportMetric(float64(size), "bytes/report")
+	benchSideReport(b, st, events, "CP", "T1 AL-COMBAT1 (Allies First Combat Phase of Aug 1914)",
+		"t1 · T1 AL-COMBAT2 · Central Powers", "t1 · T1 AL-COMBAT1 · Central Powers · the fighting")
 }
 
 func BenchmarkKWFloorEncodeEmptyMap(b *testing.B) {
 	st, _ := kwPlayTo(b, "T1 AL-SETUP")
-	size := Map(st, "CP", "t1", nil).Bounds()
-	img := image.NewRGBA(size)
-	for i := range img.Pix {
-		img.Pix[i] = 0xff
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		var buf bytes.Buffer
-		if err := render.EncodePNG(&buf, img); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(size.Dx()*size.Dy()), fmt.Sprintf("px/%dx%d", size.Dx(), size.Dy()))
+	benchEncodeEmptyMap(b, st, "CP")
 }

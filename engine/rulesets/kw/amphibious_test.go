@@ -1,8 +1,6 @@
 package kw
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"pbem/engine"
@@ -12,20 +10,8 @@ import (
 // kaisersWar loads the game's own data, scenario 1914.
 func kaisersWar(t *testing.T) *data {
 	t.Helper()
-	dir := filepath.Join("..", "..", "..", "scenarios", "kaiserswar")
-	var files []scenario.File
-	for _, name := range []string{"game.txt", "map.txt", "units.txt", "charts.txt", "scenario-1914.txt"} {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, scenario.File{Name: name, Data: b})
-	}
-	g, err := scenario.Load(files)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := newData(g, g.Scenarios[0])
+	g := kaisersWarGame(t)
+	d, err := newData(g, g.Scenario("kaiserswar-1914"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -328,35 +328,43 @@ func (s *State) walk(m *movePhase, u *unit, hexes []hex.Hex, left int) (leg, str
 	return l, "", ""
 }
 
+// landSearch is the search of u's land moves from where it stands within
+// left half-MP: a hex in an enemy ZOC ends the move (13.4), and out of one
+// a unit goes only into a hex free of it (11.7) for 1 MP more (13.5).
+func (s *State) landSearch(m *movePhase, u *unit, left int) engine.Search[hex.Hex] {
+	from := u.Hex
+	return engine.Search[hex.Hex]{
+		Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
+			if h != from && m.ez[h] {
+				return // 13.4
+			}
+			for _, n := range s.d.grid.Neighbours(h) {
+				c, why, _ := s.stepCost(m, u, h, n)
+				if why != "" {
+					continue
+				}
+				if h == from && m.ez[from] {
+					if m.ez[n] {
+						continue // 11.7
+					}
+					c += 2 // 13.5
+				}
+				visit(n, c)
+			}
+		},
+		Less:  hex.Hex.Less,
+		Limit: left,
+	}
+}
+
 // cheapest finds the least-MP land path for u from where it stands to dest
 // within left half-MP (11.1), or the minimum move when dest is next to it
 // (11.6); nil if there is none.
 func (s *State) cheapest(m *movePhase, u *unit, dest hex.Hex, left int) []hex.Hex {
 	from := u.Hex
 	if left > 0 {
-		sr := engine.Search[hex.Hex]{
-			Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
-				if h != from && m.ez[h] {
-					return // 13.4
-				}
-				for _, n := range s.d.grid.Neighbours(h) {
-					c, why, _ := s.stepCost(m, u, h, n)
-					if why != "" {
-						continue
-					}
-					if h == from && m.ez[from] {
-						if m.ez[n] {
-							continue // 11.7
-						}
-						c += 2 // 13.5
-					}
-					visit(n, c)
-				}
-			},
-			Less:  hex.Hex.Less,
-			Limit: left,
-			Goal:  func(h hex.Hex) bool { return h == dest },
-		}
+		sr := s.landSearch(m, u, left)
+		sr.Goal = func(h hex.Hex) bool { return h == dest }
 		if p := sr.Run(from).Path(dest); p != nil {
 			return p[1:]
 		}

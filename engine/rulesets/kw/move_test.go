@@ -1,8 +1,6 @@
 package kw
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,26 +13,7 @@ import (
 // window and applies the fixture directives.
 func moveState(t *testing.T, mapRecords, window string, directives ...string) *State {
 	t.Helper()
-	dir := filepath.Join("testdata", "cases")
-	var files []scenario.File
-	for _, name := range []string{"game.txt", "map.txt", "units.txt", "scenario.txt"} {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if name == "map.txt" {
-			b = append(b, mapRecords...)
-		}
-		files = append(files, scenario.File{Name: name, Data: b})
-	}
-	g, err := scenario.Load(files)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := newState(g, g.Scenarios[0], nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := loadState(t, map[string]string{"map.txt": mapRecords}, nil)
 	if err := s.SetWindow(window); err != nil {
 		t.Fatal(err)
 	}

@@ -1,31 +1,16 @@
 package kw
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"pbem/engine"
-	"pbem/engine/scenario"
 )
 
 // kaisersWarState loads the game's own data and sets up scenario name with opt.
 func kaisersWarState(t *testing.T, name string, opt engine.Options) (*State, error) {
 	t.Helper()
-	dir := filepath.Join("..", "..", "..", "scenarios", "kaiserswar")
-	var files []scenario.File
-	for _, f := range []string{"game.txt", "map.txt", "units.txt", "charts.txt", "scenario-1914.txt", "scenario-1915.txt", "scenario-1916.txt"} {
-		b, err := os.ReadFile(filepath.Join(dir, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, scenario.File{Name: f, Data: b})
-	}
-	g, err := scenario.Load(files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := kaisersWarGame(t)
 	sc := g.Scenario(name)
 	if sc == nil {
 		t.Fatalf("no scenario %s", name)

@@ -2,34 +2,10 @@ package kw
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"pbem/engine"
-	"pbem/engine/scenario"
 )
-
-// testGame loads the base game of the cases with extra scenario records.
-func testGame(t testing.TB, setup string) (*scenario.Game, *scenario.Scenario) {
-	t.Helper()
-	var files []scenario.File
-	for _, name := range []string{"game.txt", "map.txt", "units.txt", "scenario.txt"} {
-		b, err := os.ReadFile(filepath.Join("testdata", "cases", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if name == "scenario.txt" {
-			b = append(b, setup...)
-		}
-		files = append(files, scenario.File{Name: name, Data: b})
-	}
-	g, err := scenario.Load(files)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g, g.Scenarios[0]
-}
 
 const smokeSetup = `setup DE-8A 0203
 setup AH-3A 0308

@@ -178,28 +178,7 @@ func (s *State) supplyNet(side scenario.Side, ez map[hex.Hex]bool) map[hex.Hex]b
 // start for 1 MP more, and the minimum move of one hex (11.6, 13.4, 13.5).
 func (s *State) landDests(m *movePhase, u *unit) []Dest {
 	from, left := u.Hex, s.mpLeft(m, u)
-	sr := engine.Search[hex.Hex]{
-		Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
-			if h != from && m.ez[h] {
-				return
-			}
-			for _, n := range s.d.grid.Neighbours(h) {
-				c, why, _ := s.stepCost(m, u, h, n)
-				if why != "" {
-					continue
-				}
-				if h == from && m.ez[from] {
-					if m.ez[n] {
-						continue
-					}
-					c += 2
-				}
-				visit(n, c)
-			}
-		},
-		Less:  hex.Hex.Less,
-		Limit: left,
-	}
+	sr := s.landSearch(m, u, left)
 	r := sr.Run(from)
 	var out []Dest
 	seen := map[hex.Hex]bool{from: true}
