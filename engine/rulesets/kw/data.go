@@ -91,15 +91,17 @@ func (p *profile) army() bool { return p.Size == zArmy || p.Size == zAA }
 // turnInfo is one box of the turn track (22.0, digest 5.13).
 type turnInfo struct {
 	N       int
-	Label   string // "Aug-1914"
-	Weather string // summer, winter, thaw
-	Effort  string // the year's CP Main Effort: east or west (8.0)
-	Months  int
+	Label   string                // "Aug-1914"
+	Weather string                // summer, winter, thaw
+	Effort  string                // the year's CP Main Effort: east or west (8.0)
 	Supply  map[scenario.Side]int // free supply units that turn (9.2)
 	Year    int
 	Month   int // the first month of the turn
-	JanFeb  bool
 }
+
+// janFeb reports whether the turn is a year's Jan-Feb turn, that of the
+// Grand Strategy Segment (6.2(1)).
+func (t turnInfo) janFeb() bool { return t.Month == 1 }
 
 // Display is the turn as people write it: "Aug 1914", "Nov-Dec 1914".
 func (t turnInfo) Display() string {
@@ -246,7 +248,7 @@ func readTurns(track []*scenario.Turn) ([]turnInfo, error) {
 	var out []turnInfo
 	for _, t := range track {
 		ti := turnInfo{N: t.N, Label: t.Attrs["label"], Weather: t.Attrs["weather"], Effort: t.Attrs["effort"],
-			Months: t.Attrs.Int("months"), Supply: map[scenario.Side]int{CP: t.Attrs.Int("supply-cp"), AL: t.Attrs.Int("supply-al")}}
+			Supply: map[scenario.Side]int{CP: t.Attrs.Int("supply-cp"), AL: t.Attrs.Int("supply-al")}}
 		if ti.Label == "" {
 			ti.Label = t.Date
 		}
@@ -256,7 +258,6 @@ func readTurns(track []*scenario.Turn) ([]turnInfo, error) {
 		if _, err := fmt.Sscanf(t.Date, "%d-%d", &ti.Year, &ti.Month); err != nil {
 			return nil, fmt.Errorf("%s: turn %d: date %q: want YYYY-MM", t.Pos, t.N, t.Date)
 		}
-		ti.JanFeb = ti.Month == 1
 		out = append(out, ti)
 	}
 	return out, nil

@@ -116,7 +116,7 @@ func (s *State) startOption(name string, ev *[]engine.Event) error {
 	case optGallipoli:
 		// A scenario that starts after Jan-Feb 1916 starts with the CP's
 		// 25 VP (ruling KW-Opt-GALLIPOLI).
-		if t := s.d.turn(s.d.s.First); t.Year > 1916 || t.Year == 1916 && !t.JanFeb {
+		if t := s.d.turn(s.d.s.First); t.Year > 1916 || t.Year == 1916 && !t.janFeb() {
 			s.addVP(CP, 25, "Gallipoli Campaign Succeeds", "Opt: Gallipoli Campaign Succeeds", ev)
 		}
 	case optCaporetto:
@@ -188,7 +188,7 @@ func (s *State) turnOptions(ev *[]engine.Event) {
 		s.ost().TurnVP = s.VP[AL]
 	}
 	t := s.d.turn(s.Turn)
-	if s.opt[optGallipoli] && t.Year == 1916 && t.JanFeb {
+	if s.opt[optGallipoli] && t.Year == 1916 && t.janFeb() {
 		s.addVP(CP, 25, "Gallipoli Campaign Succeeds", "Opt: Gallipoli Campaign Succeeds", ev)
 	}
 	if s.opt[optCaporetto] && t.Year == 1917 && t.Month == 9 {

@@ -222,7 +222,7 @@ func (s *State) startTurn(dice engine.Dice, ev *[]engine.Event) {
 	prev := s.First
 	s.First = s.firstPlayer(s.Turn)
 	t := s.d.turn(s.Turn)
-	if s.Turn == s.d.s.First || t.JanFeb {
+	if s.Turn == s.d.s.First || t.janFeb() {
 		*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("%s: the Central Powers' Main Effort is %s; %s is First Player",
 			t.Label, s.effort(s.Turn), s.d.g.SideNames[s.First]), Case: "8.0"})
 		if prev != "" && prev != s.First {

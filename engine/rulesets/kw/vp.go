@@ -2,7 +2,6 @@ package kw
 
 import (
 	"fmt"
-	"strings"
 
 	"pbem/engine"
 	"pbem/engine/hex"
@@ -62,25 +61,21 @@ func (s *State) suddenDeath(ev *[]engine.Event) {
 	cp, al := s.VP[CP] <= 0, s.VP[AL] <= 0
 	switch {
 	case cp && al:
-		s.end("both sides' VP reached zero at once: both lose", "4.1(1)", ev)
+		s.end("both sides' VP reached zero at once: both lose", "both lose", "4.1(1)", ev)
 	case cp || al:
 		win := CP
 		if cp {
 			win = AL
 		}
-		diff := s.VP[win] + 25 - max(s.VP[Other(win)], 0)
+		lvl := levelOf(s.VP[win] + 25 - max(s.VP[Other(win)], 0))
 		s.end(fmt.Sprintf("%s VP reached zero: %s wins, %s (%d + 25 against %d)", s.whose(Other(win)),
-			s.d.g.SideNames[win], levelOf(diff), s.VP[win], max(s.VP[Other(win)], 0)), "4.1(1)", ev)
+			s.d.g.SideNames[win], lvl, s.VP[win], max(s.VP[Other(win)], 0)), lvl, "4.1(1)", ev)
 	}
 }
 
-func (s *State) end(result, rule string, ev *[]engine.Event) {
-	s.Over, s.Result = true, result
-	for _, l := range []string{"Imperial Victory", "Continental Victory", "Marginal Victory", "Draw", "both lose"} {
-		if strings.Contains(result, l) && s.Level == "" {
-			s.Level = l
-		}
-	}
+// end ends the game with result, at level (4.3; "" when none applies).
+func (s *State) end(result, level, rule string, ev *[]engine.Event) {
+	s.Over, s.Result, s.Level = true, result, level
 	*ev = append(*ev, &engine.Note{Text: "the game ends: " + result, Case: rule})
 }
 
@@ -135,7 +130,7 @@ func (s *State) allObjectives(ev *[]engine.Event) {
 	}
 	for _, side := range []scenario.Side{CP, AL} {
 		if total > 0 && held[side] == total {
-			s.end(fmt.Sprintf("%s controls every Strategic Objective: Imperial Victory", s.d.g.SideNames[side]), "4.1(2)", ev)
+			s.end(fmt.Sprintf("%s controls every Strategic Objective: Imperial Victory", s.d.g.SideNames[side]), "Imperial Victory", "4.1(2)", ev)
 		}
 	}
 }
@@ -190,10 +185,10 @@ func (s *State) adminPhase(ev *[]engine.Event) {
 	diff := final[win] - final[Other(win)]
 	lvl := levelOf(diff)
 	if lvl == "Draw" {
-		s.end(fmt.Sprintf("a Draw: %d against %d", final[CP], final[AL]), "4.3", ev)
+		s.end(fmt.Sprintf("a Draw: %d against %d", final[CP], final[AL]), lvl, "4.3", ev)
 		return
 	}
-	s.end(fmt.Sprintf("%s wins, %s: %d against %d", s.d.g.SideNames[win], lvl, final[win], final[Other(win)]), "4.3", ev)
+	s.end(fmt.Sprintf("%s wins, %s: %d against %d", s.d.g.SideNames[win], lvl, final[win], final[Other(win)]), lvl, "4.3", ev)
 }
 
 // lastTurn is the turn the game ends on: the scenario's last, or the
