@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -59,6 +60,7 @@ talk to it over its control socket.`,
 		signal.Notify(hup, syscall.SIGHUP)
 		defer signal.Stop(hup)
 		for {
+			limitMemory(cfg, log)
 			if cfg.Referee.Backups != "" {
 				removeLeftovers(db, cfg.Referee.Backups, log)
 			}
@@ -98,6 +100,20 @@ talk to it over its control socket.`,
 			}
 		}
 	},
+}
+
+// limitMemory gives the Go runtime a soft memory limit of 3 x max_mail +
+// 96 MiB (the mail being read, its decoded attachment and the garbage of
+// the one before it, and the daemon itself), so that on a busy machine,
+// where the collector falls behind, the daemon still stays within the
+// memory docs/operations.md promises. GOMEMLIMIT, when set, wins.
+func limitMemory(cfg *config.Config, log *slog.Logger) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	limit := 3*int64(cfg.Referee.MaxMail) + 96<<20
+	debug.SetMemoryLimit(limit)
+	log.Debug("memory limit set", "bytes", limit)
 }
 
 // removeLeftovers removes from the backups directory the copies a daemon
