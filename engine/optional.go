@@ -49,3 +49,27 @@ type Previewer interface {
 	// other side sending nothing. Orders Validate refuses get no remark.
 	Preview(side Side, orders []Order) []Remark
 }
+
+// Counted is an event that self-play statistics count (pbem selfplay): a
+// unit eliminated, an attack made. What names the kind in words, with the
+// cause where there is one ("eliminated (attrition)", "attack"), and side
+// is the side it counts for: the loser of the unit, the attacker.
+type Counted interface {
+	Event
+	Count() (what string, side Side)
+}
+
+// Censor is a state that counts a side's position for self-play
+// statistics, at the end of each game-turn: units on the map, out of
+// supply, outside every HQ's command. Found through the registry.
+type Censor interface {
+	State
+	// Census counts side's units by condition, in a fixed order.
+	Census(side Side) []Tally
+}
+
+// Tally is one count of a Census: "out of supply" 3.
+type Tally struct {
+	What string
+	N    int
+}

@@ -40,6 +40,7 @@ type options struct {
 	seed     string // -seed
 	turns    int    // -turns
 	games    int    // -games
+	pair     string // -pair
 
 	// The daemon and its administration.
 	config      string // -c

@@ -10,7 +10,7 @@ import (
 
 var selfplayCmd = &command{
 	name:    "selfplay",
-	usage:   "-scenario NAME [-seed S] [-turns K] [-games N]",
+	usage:   "-scenario NAME [-seed S] [-turns K] [-games N [-pair ROBOT]]",
 	summary: "play a scenario robot against robot and print each game-turn",
 	help: `Plays a scenario with the robot player on both sides, through the real order
 windows: each robot reads only its own side's view, writes an order file in
@@ -19,13 +19,19 @@ seed. Prints a line per game-turn and the final VP and victory level. Exits
 1 if a window fails or an invariant breaks. The same seed gives the same game.
 With -games N it plays N games with the seeds S, S+1, ... (S a number) and
 prints the distribution of the results: victory levels, final VP, battles
-and rejected orders per game, units eliminated by cause, the robots' time.`,
+and rejected orders per game, attacks per side, units eliminated by side and
+cause, each side's units out of supply or command at the end of a game-turn
+on average, the robots' time. With -pair ROBOT (another computer player the
+system keeps, such as gwite's "baseline") each seed is played once per side,
+the robot on that side against ROBOT on the other, and the robot's wins are
+counted.`,
 	flags: func(fs *flag.FlagSet, o *options) {
 		dirFlag(fs, o)
 		fs.StringVar(&o.scenario, "scenario", "", "the scenario to play (see 'pbem scenario list')")
 		fs.StringVar(&o.seed, "seed", "1", "the dice `SEED`")
 		fs.IntVar(&o.turns, "turns", 0, "stop after `K` game-turns (0: the whole scenario)")
 		fs.IntVar(&o.games, "games", 0, "play `N` games, seeds S to S+N-1, and print the distribution of results")
+		fs.StringVar(&o.pair, "pair", "", "with -games, play the robot against the computer player `ROBOT` on each side")
 	},
 	run: func(e *env, o *options, args []string) int {
 		if len(args) != 0 || o.scenario == "" {
@@ -38,13 +44,16 @@ and rejected orders per game, units eliminated by cause, the robots' time.`,
 		if !ok {
 			return 1
 		}
+		if o.pair != "" && o.games == 0 && flagProblems(e, "selfplay", []string{"-pair is for a run of games: give -games N too"}) {
+			return 2
+		}
 		if o.games > 0 {
 			first, err := strconv.Atoi(o.seed)
 			if err != nil {
 				flagProblems(e, "selfplay", []string{fmt.Sprintf("-seed %s: with -games the seed is a number, the first of the run", o.seed)})
 				return 2
 			}
-			t, err := play.Games(g, s, first, o.games, o.turns)
+			t, err := play.Games(g, s, first, o.games, o.turns, o.pair)
 			t.Print(e.stdout)
 			if err != nil {
 				fmt.Fprintln(e.stderr, "pbem selfplay:", err)

@@ -13,6 +13,7 @@ import (
 	"pbem/engine"
 	"pbem/engine/rulesets/gwite"
 	"pbem/engine/rulesets/gwite/robot"
+	"pbem/engine/rulesets/gwite/robot/baseline"
 	"pbem/engine/rulesets/kw"
 	kwrobot "pbem/engine/rulesets/kw/robot"
 	"pbem/engine/scenario"
@@ -24,6 +25,9 @@ type system struct {
 	// robot writes orders for the window open in a view, as a person
 	// would mail them; nil if the system has no computer player.
 	robot func(engine.View) (string, error)
+	// others are the system's other computer players by name, kept to
+	// measure the robot against (pbem selfplay -pair NAME).
+	others map[string]func(engine.View) (string, error)
 	// rulings is the text of the system's rulings on its rulebook's
 	// ambiguities; "" if none.
 	rulings func() string
@@ -31,7 +35,8 @@ type system struct {
 
 // all is every rules system; adding one is adding it here.
 var all = []system{
-	{Ruleset: gwite.Ruleset{}, robot: robot.Play, rulings: gwite.RulingsText},
+	{Ruleset: gwite.Ruleset{}, robot: robot.Play, rulings: gwite.RulingsText,
+		others: map[string]func(engine.View) (string, error){"baseline": baseline.Play}},
 	{Ruleset: kw.Ruleset{}, robot: kwrobot.Play, rulings: kw.RulingsText},
 }
 
@@ -96,14 +101,41 @@ func CheckData(g *scenario.Game) scenario.ErrorList {
 // Robot writes the computer player's orders for side in the window open
 // in st, from side's View alone, as order-language text.
 func Robot(st engine.State, side engine.Side) (string, error) {
+	return RobotNamed(st, side, "")
+}
+
+// RobotNamed is Robot with the computer player named: "" for the
+// system's own, or one of Robots.
+func RobotNamed(st engine.State, side engine.Side, name string) (string, error) {
 	s, err := lookup(st.System())
 	if err != nil {
 		return "", err
 	}
-	if s.robot == nil {
+	play := s.robot
+	if name != "" {
+		play = s.others[name]
+		if play == nil {
+			return "", fmt.Errorf("the rules system %s has no computer player %q (have: %s)", s.Name(), name, strings.Join(Robots(s.Name()), ", "))
+		}
+	}
+	if play == nil {
 		return "", fmt.Errorf("the rules system %s has no computer player", s.Name())
 	}
-	return s.robot(st.View(side))
+	return play(st.View(side))
+}
+
+// Robots lists the names of the system's other computer players, sorted.
+func Robots(system string) []string {
+	s, err := lookup(system)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for n := range s.others {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // HasRobot reports whether the rules system named has a computer player.
@@ -136,4 +168,14 @@ func Preview(st engine.State, side engine.Side, orders []engine.Order) ([]engine
 		return nil, false
 	}
 	return p.Preview(side, orders), true
+}
+
+// Census counts side's position in st for self-play statistics; ok is
+// false for a ruleset that does not count.
+func Census(st engine.State, side engine.Side) ([]engine.Tally, bool) {
+	c, ok := st.(engine.Censor)
+	if !ok {
+		return nil, false
+	}
+	return c.Census(side), true
 }

@@ -23,14 +23,34 @@ type Summary struct {
 	VP         int             // the net total, for a game that keeps one
 	Scores     []engine.Points // each side's total, for a game that keeps one per side
 	Level      string
+	Winner     engine.Side // the side the level favours; "" for a draw
+	Outcome    string      // the level with the side it favours: "CP Imperial", "German Strategic"
+	Sides      []engine.Side
 	Rejections int
 	Battles    int // fights a map marks (engine.Fighter)
 	Rolls      int
 	Events     []string // every event, in order, for comparing runs
+	// Robots names the computer player of each side ("" the system's own).
+	Robots map[engine.Side]string
+	// Counts are the counted events (engine.Counted) per side: attacks,
+	// eliminations by cause.
+	Counts map[engine.Side]map[string]int
+	// Census sums each side's census (engine.Censor) over the ends of
+	// the game-turns played, Turns of them.
+	Census map[engine.Side][]engine.Tally
 	// Think is the robots' time over the game and Slowest the longest
 	// any took for one window's orders: clock readings, never compared
 	// between runs.
 	Think, Slowest time.Duration
+}
+
+// Match is how a self-played game is set up.
+type Match struct {
+	Seed  string // the dice seed
+	Turns int    // the game-turns to play; 0: the whole scenario
+	// Robots names the computer player of a side (rulesets.Robots); a
+	// side not named gets the system's own.
+	Robots map[engine.Side]string
 }
 
 // Selfplay plays scenario s of game g with the robot on both sides, with
@@ -38,6 +58,12 @@ type Summary struct {
 // writes a line per game-turn to out (nil for none) and returns an error
 // if a window fails to resolve or breaks an invariant.
 func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, out io.Writer) (*Summary, error) {
+	return Play(g, s, Match{Seed: seed, Turns: turns}, out)
+}
+
+// Play is Selfplay with the match set up as m says.
+func Play(g *scenario.Game, s *scenario.Scenario, m Match, out io.Writer) (*Summary, error) {
+	seed, turns := m.Seed, m.Turns
 	st, err := rulesets.New(g, s, nil)
 	if err != nil {
 		return nil, err
@@ -47,7 +73,7 @@ func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, ou
 		return nil, err
 	}
 	verbs := rs.Verbs()
-	sum := &Summary{}
+	sum := &Summary{Robots: m.Robots, Counts: map[engine.Side]map[string]int{}, Census: map[engine.Side][]engine.Tally{}}
 	turnEvents := 0
 	first := st.Window().Turn
 	for {
@@ -58,7 +84,7 @@ func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, ou
 		byside := map[engine.Side][]engine.Order{}
 		for _, side := range w.Submit {
 			t0 := time.Now()
-			text, err := rulesets.Robot(st, side)
+			text, err := rulesets.RobotNamed(st, side, m.Robots[side])
 			took := time.Since(t0)
 			sum.Think += took
 			sum.Slowest = max(sum.Slowest, took)
@@ -80,6 +106,7 @@ func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, ou
 			if _, ok := e.(*engine.Rejected); ok {
 				sum.Rejections++
 			}
+			sum.count(e)
 			if f, ok := e.(engine.Fighter); ok {
 				if _, ok := f.Clash(); ok {
 					sum.Battles++
@@ -92,6 +119,7 @@ func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, ou
 		}
 		if nw := next.Window(); nw.Turn != w.Turn || nw.Done {
 			sum.Turns++
+			sum.census(next)
 			if out != nil {
 				fmt.Fprintf(out, "GT%d: %d events; %s\n", w.Turn, turnEvents, standing(next))
 			}
@@ -99,16 +127,55 @@ func Selfplay(g *scenario.Game, s *scenario.Scenario, seed string, turns int, ou
 		}
 		st = next
 	}
-	sc := st.View(engine.Moderator).Board().Score
+	final := st.View(engine.Moderator).Board()
+	sc := final.Score
 	sum.Level = sc.Level
 	if sc.Net && len(sc.Points) == 1 {
 		sum.VP = sc.Points[0].VP
 	}
 	sum.Scores = sc.Points
+	sum.Winner = winner(sum, final)
+	sum.Sides = final.Sides
+	sum.Outcome = outcome(sum, final)
 	if out != nil {
 		fmt.Fprintf(out, "final: %s, %s; %d windows, %d dice, %d rejected orders\n", points(sc), sum.Level, sum.Windows, sum.Rolls, sum.Rejections)
 	}
 	return sum, nil
+}
+
+// count adds e to the counts when it is a counted event.
+func (sum *Summary) count(e engine.Event) {
+	c, ok := engine.Unwrap(e).(engine.Counted)
+	if !ok {
+		return
+	}
+	what, side := c.Count()
+	if what == "" {
+		return
+	}
+	if sum.Counts[side] == nil {
+		sum.Counts[side] = map[string]int{}
+	}
+	sum.Counts[side][what]++
+}
+
+// census adds each side's census of st to the sums.
+func (sum *Summary) census(st engine.State) {
+	for _, side := range st.View(engine.Moderator).Board().Sides {
+		tallies, ok := rulesets.Census(st, side)
+		if !ok {
+			return
+		}
+		have := sum.Census[side]
+		for i, t := range tallies {
+			if i < len(have) && have[i].What == t.What {
+				have[i].N += t.N
+			} else {
+				have = append(have, t)
+			}
+		}
+		sum.Census[side] = have
+	}
 }
 
 // standing summarises the units each side has on the map.

@@ -179,3 +179,27 @@ func (c *Combat) EventCase() string { return "std 8.4" }
 
 // Audience implements engine.Event.
 func (c *Combat) Audience() []engine.Side { return nil }
+
+// Count implements engine.Counted: an elimination counts against its
+// side, by its cause; a step lost does not count.
+func (s *StepLoss) Count() (string, engine.Side) {
+	if !s.Eliminated {
+		return "", ""
+	}
+	cause, ok := lossCauses[s.Rule]
+	if !ok {
+		cause = s.Rule
+	}
+	return "eliminated (" + cause + ")", s.Side
+}
+
+// lossCauses names the cause of an elimination by the rule that applied
+// it, for self-play statistics.
+var lossCauses = map[string]string{
+	"std 8.9": "combat", "std 8.66": "combat", "std 8.5": "combat", "std 10.54": "combat", "std 10.53": "combat",
+	"std 8.64": "no retreat", "std 6.15": "overstacked", "std 6.14": "overstacked",
+	"std 9.22": "attrition", "std 10.52": "HQ could not displace", "std 11.13": "fortress destroyed",
+}
+
+// Count implements engine.Counted: an attack, for the attacker.
+func (c *Combat) Count() (string, engine.Side) { return "attack", c.Attacker }
