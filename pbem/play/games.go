@@ -19,9 +19,13 @@ type Tally struct {
 	Attacks    []int          // battles fought, per game
 	Rejections []int          // orders the referee rejected, per game
 	Losses     map[string]int // units eliminated, by the cause the referee gave
-	Windows    int
-	Think      time.Duration
-	Slowest    time.Duration
+	Ends       []int          // the game-turn each game ended on
+	Sudden     int            // games ended before the scenario's last turn
+	// Odds counts each side's fights by odds band, Results by result.
+	Odds, Results map[engine.Side]map[string]int
+	Windows       int
+	Think         time.Duration
+	Slowest       time.Duration
 }
 
 // eliminated reads the cause of an elimination from an event's text:
@@ -32,7 +36,8 @@ var eliminated = regexp.MustCompile(`^\S+ is eliminated \(([^),;:]+)`)
 // seeds first, first+1, ..., and tallies the results. It stops at the
 // first game that fails.
 func Games(g *scenario.Game, s *scenario.Scenario, first, n, turns int) (*Tally, error) {
-	t := &Tally{Levels: map[string]int{}, Losses: map[string]int{}}
+	t := &Tally{Levels: map[string]int{}, Losses: map[string]int{},
+		Odds: map[engine.Side]map[string]int{}, Results: map[engine.Side]map[string]int{}}
 	for i := 0; i < n; i++ {
 		seed := fmt.Sprint(first + i)
 		sum, err := Selfplay(g, s, seed, turns, nil)
@@ -46,6 +51,17 @@ func Games(g *scenario.Game, s *scenario.Scenario, first, n, turns int) (*Tally,
 		t.Think += sum.Think
 		t.Slowest = max(t.Slowest, sum.Slowest)
 		t.Attacks = append(t.Attacks, sum.Battles)
+		t.Ends = append(t.Ends, sum.LastTurn)
+		if sum.Ended {
+			t.Sudden++
+		}
+		for _, f := range sum.Fights {
+			if t.Odds[f.Side] == nil {
+				t.Odds[f.Side], t.Results[f.Side] = map[string]int{}, map[string]int{}
+			}
+			t.Odds[f.Side][f.Band]++
+			t.Results[f.Side][f.Result]++
+		}
 		for _, e := range sum.Events {
 			if m := eliminated.FindStringSubmatch(e); m != nil {
 				t.Losses[m[1]]++
@@ -73,7 +89,12 @@ func (t *Tally) Print(out io.Writer) {
 		}
 		fmt.Fprintf(out, "final VP %s: %s\n", side, spread(vp))
 	}
+	fmt.Fprintf(out, "game-turn ended on: %s; %d of %d ended early (sudden death)\n", spread(t.Ends), t.Sudden, len(t.Games))
 	fmt.Fprintf(out, "battles per game: %s\n", spread(t.Attacks))
+	for _, side := range sortedSides(t.Odds) {
+		fmt.Fprintf(out, "%s attacks by odds: %s\n", side, counts(t.Odds[side]))
+		fmt.Fprintf(out, "%s attacks by result: %s\n", side, counts(t.Results[side]))
+	}
 	fmt.Fprintf(out, "rejected orders per game: %s\n", spread(t.Rejections))
 	fmt.Fprintf(out, "units eliminated, by cause: %s\n", counts(t.Losses))
 	if t.Windows > 0 {
@@ -94,6 +115,15 @@ func winner(sum *Summary) string {
 		}
 	}
 	return string(best.Side) + " "
+}
+
+func sortedSides(m map[engine.Side]map[string]int) []engine.Side {
+	out := make([]engine.Side, 0, len(m))
+	for s := range m {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
 }
 
 func sidesOf(games []*Summary) []engine.Side {
