@@ -125,9 +125,9 @@ func (r *reader) bestPlace(u kw.UnitView, hs []hex.Hex, mb *mob) (hex.Hex, bool)
 			s = -2*float64(r.dist(h)) - 0.5*float64(r.coverCount(h, 2, mb.st, false))
 			if r.objective(h) && r.front(h) <= 3 {
 				s += 3
-				if r.enter[h] && r.ownCombat(mb.st[h], "") == 0 {
-					s += 10
-				}
+			}
+			if r.threatened(h) && r.ownCombat(mb.st[h], "") == 0 {
+				s += 10 // an open objective garrisoned (5.3)
 			}
 		}
 		if !found || s > bestScore {
