@@ -11,7 +11,11 @@ import (
 
 // minGain is the expected gain, in VP, below which the robot does not
 // attack: a battle has to pay for its risk.
-const minGain = 0.75
+const minGain = 1.5
+
+// minColumn is the lowest CRT column the robot attacks at: below 150%
+// the attacker's own defeat is as likely as the defender's (14.13).
+const minColumn = 3
 
 // used is what the battles planned so far take for the phase (14.4,
 // 17.9(2), 19.1).
@@ -31,7 +35,7 @@ func (r *reader) attack(b *strings.Builder) {
 	for len(plan) < 40 {
 		var best *battle
 		for _, h := range sortedHexes(r.enemy) {
-			if c := r.bestBattle(h, u); c != nil && (best == nil || c.ev > best.ev) {
+			if c := r.bestBattle(h, u); c != nil && c.col >= minColumn && (best == nil || c.ev > best.ev) {
 				best = c
 			}
 		}

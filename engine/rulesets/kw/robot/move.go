@@ -44,8 +44,13 @@ func (r *reader) move(b *strings.Builder) {
 	})
 	sent := r.guard(b, st, &railLeft, fighters)
 	r.goalWeight = 2
-	if r.posture() < 1.3 {
-		r.goalWeight = 0.5 // outmatched: hold a line rather than close in
+	switch p := r.posture(); {
+	case p < 1:
+		r.goalWeight, r.riskWeight = 0, 2 // outmatched: hold a line, keep the units
+	case p < 1.3:
+		r.goalWeight, r.riskWeight = 0.5, 1.5
+	default:
+		r.riskWeight = 1
 	}
 	for _, u := range fighters {
 		if sent[u.ID] {
@@ -60,6 +65,9 @@ func (r *reader) move(b *strings.Builder) {
 		r.go1(b, u, st, &railLeft, score)
 	}
 	r.enter, r.strike = r.enemyReach(st)
+	// HQs before supply units: a supply unit that moves may take the
+	// General Supply an HQ's rail move needs (18.1)
+	sort.SliceStable(rear, func(i, j int) bool { return rear[i].Type == "hq" && rear[j].Type != "hq" })
 	for _, u := range rear {
 		if u.Type == "supply" && r.supplyCovers(u, u.Hex, st) > 0 {
 			continue // fresh for Maximum Attack Supply (17.10(2))
@@ -148,7 +156,7 @@ func (r *reader) placeScore(u kw.UnitView, d hex.Hex, st stack) float64 {
 	if contact && r.ownCombat(st[d], u.ID) == 0 {
 		s += 2 // a gap in the line filled
 	}
-	s -= r.risk(u, d, st)
+	s -= r.riskWeight * r.risk(u, d, st)
 	if r.v.Weather == "winter" && !r.plan.SupplyNet[d] {
 		s -= 4 // half the units out of supply are lost (17.8)
 	}

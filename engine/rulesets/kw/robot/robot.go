@@ -71,7 +71,9 @@ type reader struct {
 	enter, strike map[hex.Hex]bool
 	// goalWeight is how hard the fighting units close in on the goals:
 	// less when the side is outmatched (posture).
-	goalWeight float64
+	// riskWeight is how much the expected losses of a stack weigh against
+	// its place in the line: more when outmatched.
+	goalWeight, riskWeight float64
 }
 
 func newReader(v *kw.View) *reader {
