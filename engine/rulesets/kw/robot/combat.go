@@ -215,7 +215,8 @@ func (r *reader) addSupply(c *battle, u used) {
 
 // trim leaves out attackers whose absence costs nothing: weakest corps
 // first, while the expected gain does not fall (14.6: a stack may attack
-// in part). Fewer units are then exposed to the attacker's results.
+// in part). Fewer units are then exposed to the attacker's results. The
+// last shock unit stays while the battle uses the Shock CRT (14.12).
 func (r *reader) trim(c *battle) {
 	for i := len(c.with) - 1; i >= 0 && len(c.with) > 1; i-- {
 		order := append([]kw.UnitView(nil), c.with...)
@@ -230,7 +231,7 @@ func (r *reader) trim(c *battle) {
 		was := *c
 		c.with = rest
 		r.weigh(c)
-		if c.ev < was.ev || c.hq.ID != "" && !r.hqStill(c) || r.mixed(c) {
+		if c.ev < was.ev || c.hq.ID != "" && !r.hqStill(c) || r.mixed(c) || c.table == "shock" && len(r.tables(rest)) == 1 {
 			*c = was
 			return
 		}
