@@ -44,13 +44,9 @@ func (r *reader) move(b *strings.Builder) {
 	})
 	sent := r.guard(b, st, &railLeft, fighters)
 	r.goalWeight = 2
-	switch p := r.posture(); {
-	case p < 1:
-		r.goalWeight, r.riskWeight = 0, 2 // outmatched: hold a line, keep the units
-	case p < 1.3:
-		r.goalWeight, r.riskWeight = 0.5, 1.5
-	default:
-		r.riskWeight = 1
+	r.riskWeight = 1
+	if r.posture() < 1.3 {
+		r.goalWeight = 0.5 // outmatched: hold a line rather than close in
 	}
 	for _, u := range fighters {
 		if sent[u.ID] {
