@@ -19,9 +19,13 @@ type Tally struct {
 	Attacks    []int          // battles fought, per game
 	Rejections []int          // orders the referee rejected, per game
 	Losses     map[string]int // units eliminated, by the cause the referee gave
-	Windows    int
-	Think      time.Duration
-	Slowest    time.Duration
+	Ends       []int          // the game-turn each game ended on
+	Sudden     int            // games ended before the scenario's last turn
+	// Odds counts each side's fights by odds band, Results by result.
+	Odds, Results map[engine.Side]map[string]int
+	Windows       int
+	Think         time.Duration
+	Slowest       time.Duration
 	// Pair is the other computer player each game's robot played against
 	// (Games' pair), "" when the system's own robot played both sides.
 	Pair string
@@ -38,7 +42,8 @@ var eliminated = regexp.MustCompile(`^\S+ is eliminated \(([^),;:]+)`)
 // per side, the system's robot on that side and pair on the others. It
 // stops at the first game that fails.
 func Games(g *scenario.Game, s *scenario.Scenario, first, n, turns int, pair string) (*Tally, error) {
-	t := &Tally{Levels: map[string]int{}, Losses: map[string]int{}, Pair: pair}
+	t := &Tally{Levels: map[string]int{}, Losses: map[string]int{}, Pair: pair,
+		Odds: map[engine.Side]map[string]int{}, Results: map[engine.Side]map[string]int{}}
 	for i := 0; i < n; i++ {
 		seed := fmt.Sprint(first + i)
 		matches := []Match{{Seed: seed, Turns: turns}}
@@ -73,6 +78,17 @@ func (t *Tally) add(sum *Summary) {
 	t.Think += sum.Think
 	t.Slowest = max(t.Slowest, sum.Slowest)
 	t.Attacks = append(t.Attacks, sum.Battles)
+	t.Ends = append(t.Ends, sum.LastTurn)
+	if sum.Ended {
+		t.Sudden++
+	}
+	for _, f := range sum.Fights {
+		if t.Odds[f.Side] == nil {
+			t.Odds[f.Side], t.Results[f.Side] = map[string]int{}, map[string]int{}
+		}
+		t.Odds[f.Side][f.Band]++
+		t.Results[f.Side][f.Result]++
+	}
 	if len(sum.Counts) > 0 {
 		for side, counts := range sum.Counts {
 			for what, n := range counts {
@@ -111,7 +127,16 @@ func (t *Tally) Print(out io.Writer) {
 			fmt.Fprintf(out, "final VP %s: %s\n", side, spread(vp))
 		}
 	}
+	fmt.Fprintf(out, "game-turn ended on: %s; %d of %d ended early (sudden death)\n", spread(t.Ends), t.Sudden, len(t.Games))
 	fmt.Fprintf(out, "battles per game: %s\n", spread(t.Attacks))
+	for _, side := range sides {
+		if t.Odds[side] != nil {
+			if _, none := t.Odds[side][""]; !none || len(t.Odds[side]) > 1 {
+				fmt.Fprintf(out, "%s attacks by odds: %s\n", side, counts(t.Odds[side]))
+			}
+			fmt.Fprintf(out, "%s attacks by result: %s\n", side, counts(t.Results[side]))
+		}
+	}
 	for _, side := range sides {
 		if attacks, ok := t.perGame(side, "attack"); ok {
 			fmt.Fprintf(out, "attacks by %s per game: %s\n", side, spread(attacks))

@@ -6,6 +6,7 @@ package play
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"time"
 
@@ -28,8 +29,16 @@ type Summary struct {
 	Sides      []engine.Side
 	Rejections int
 	Battles    int // fights a map marks (engine.Fighter)
-	Rolls      int
-	Events     []string // every event, in order, for comparing runs
+	// Fights are those fights one by one: the side whose window it was,
+	// the odds band the event's text gives ("150-199%", "" if none) and
+	// the result.
+	Fights []Fight
+	// LastTurn is the game-turn the game ended on; Ended whether it
+	// ended before the scenario's last turn (sudden death).
+	LastTurn int
+	Ended    bool
+	Rolls    int
+	Events   []string // every event, in order, for comparing runs
 	// Robots names the computer player of each side ("" the system's own).
 	Robots map[engine.Side]string
 	// Counts are the counted events (engine.Counted) per side: attacks,
@@ -108,8 +117,9 @@ func Play(g *scenario.Game, s *scenario.Scenario, m Match, out io.Writer) (*Summ
 			}
 			sum.count(e)
 			if f, ok := e.(engine.Fighter); ok {
-				if _, ok := f.Clash(); ok {
+				if c, ok := f.Clash(); ok {
 					sum.Battles++
+					sum.Fights = append(sum.Fights, fightOf(w.Phasing, e.String(), c.Result))
 				}
 			}
 		}
@@ -119,6 +129,8 @@ func Play(g *scenario.Game, s *scenario.Scenario, m Match, out io.Writer) (*Summ
 		}
 		if nw := next.Window(); nw.Turn != w.Turn || nw.Done {
 			sum.Turns++
+			sum.LastTurn = w.Turn
+			sum.Ended = nw.Done && w.Turn < s.Last
 			sum.census(next)
 			if out != nil {
 				fmt.Fprintf(out, "GT%d: %d events; %s\n", w.Turn, turnEvents, standing(next))
@@ -208,4 +220,23 @@ func points(sc engine.Score) string {
 		parts = append(parts, fmt.Sprintf("%s %d VP", p.Side, p.VP))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// Fight is one fight of a game: the side whose window it was, the odds
+// band and the result.
+type Fight struct {
+	Side   engine.Side
+	Band   string
+	Result string
+}
+
+// band reads an odds band from a fight's text: "(150-199%)", "(≥600%)".
+var band = regexp.MustCompile(`\(([^()]*%)\)`)
+
+func fightOf(side engine.Side, text, result string) Fight {
+	f := Fight{Side: side, Result: result}
+	if m := band.FindStringSubmatch(text); m != nil {
+		f.Band = m[1]
+	}
+	return f
 }

@@ -187,7 +187,7 @@ func (s *State) mobOptions(side scenario.Side) (map[string][]hex.Hex, map[string
 		}
 	}
 	buy := map[string]Purchase{}
-	for _, typ := range []string{tInf, tCav, tSupply} {
+	for _, typ := range []string{tInf, tCav, tSupply, tShock, tAlpine, tArmTrain, tAirbase} {
 		for _, n := range sideNations[side] {
 			u := s.outOfPlay(side, typ, n)
 			if u == nil || s.nationProblem(side, n) != "" {

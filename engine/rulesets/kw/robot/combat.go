@@ -11,7 +11,11 @@ import (
 
 // minGain is the expected gain, in VP, below which the robot does not
 // attack: a battle has to pay for its risk.
-const minGain = 0.75
+const minGain = 1.5
+
+// minColumn is the lowest CRT column the robot attacks at: below 150%
+// the attacker's own defeat is as likely as the defender's (14.13).
+const minColumn = 3
 
 // used is what the battles planned so far take for the phase (14.4,
 // 17.9(2), 19.1).
@@ -31,7 +35,7 @@ func (r *reader) attack(b *strings.Builder) {
 	for len(plan) < 40 {
 		var best *battle
 		for _, h := range sortedHexes(r.enemy) {
-			if c := r.bestBattle(h, u); c != nil && (best == nil || c.ev > best.ev) {
+			if c := r.bestBattle(h, u); c != nil && c.col >= minColumn && (best == nil || c.ev > best.ev) {
 				best = c
 			}
 		}
@@ -211,7 +215,8 @@ func (r *reader) addSupply(c *battle, u used) {
 
 // trim leaves out attackers whose absence costs nothing: weakest corps
 // first, while the expected gain does not fall (14.6: a stack may attack
-// in part). Fewer units are then exposed to the attacker's results.
+// in part). Fewer units are then exposed to the attacker's results. The
+// last shock unit stays while the battle uses the Shock CRT (14.12).
 func (r *reader) trim(c *battle) {
 	for i := len(c.with) - 1; i >= 0 && len(c.with) > 1; i-- {
 		order := append([]kw.UnitView(nil), c.with...)
@@ -226,7 +231,7 @@ func (r *reader) trim(c *battle) {
 		was := *c
 		c.with = rest
 		r.weigh(c)
-		if c.ev < was.ev || c.hq.ID != "" && !r.hqStill(c) || r.mixed(c) {
+		if c.ev < was.ev || c.hq.ID != "" && !r.hqStill(c) || r.mixed(c) || c.table == "shock" && len(r.tables(rest)) == 1 {
 			*c = was
 			return
 		}

@@ -80,8 +80,8 @@ func (r *reader) deployScore(u kw.UnitView, h hex.Hex, st stack) float64 {
 	s -= 1.5 * float64(r.coverCount(h, 2, st, false))
 	if r.ownFortress(h) || r.objective(h) {
 		s += 3
-		if r.enter[h] && r.ownCombat(st[h], u.ID) == 0 {
-			s += 10
+		if (r.enter[h] || r.threatened(h)) && r.ownCombat(st[h], u.ID) == 0 {
+			s += 10 // garrisoned before the enemy is set up (5.3)
 		}
 	}
 	if r.plan.Doubled[h] {

@@ -68,23 +68,65 @@ func (r *reader) mobilize(b *strings.Builder) {
 			supplies++
 		}
 	}
+	r.buyShock(b, mb, pool, reserve)
+	cav := 0
+	for _, u := range r.ownOnMap() {
+		if u.Type == "cav" {
+			cav++
+		}
+	}
 	for spent := true; spent; {
 		spent = false
 		for _, k := range sortedIDs(r.v.Buy) {
 			p := r.v.Buy[k]
-			if p.Type != "inf" || pool[k] == 0 || mb.vp-p.Cost < reserve {
+			// a cavalry corps for every six fighting units: it moves 6
+			// and plugs a gap or an open objective in time (5.3, 13.4)
+			want := p.Type == "inf" || p.Type == "cav" && cav < fighters/6
+			if !want || pool[k] == 0 || mb.vp-p.Cost < reserve {
 				continue
 			}
-			u := kw.UnitView{ID: fmt.Sprintf("new-%s-%d", k, pool[k]), Side: r.v.For, Type: "inf", Nation: p.Nation, Size: "corps"}
+			u := kw.UnitView{ID: fmt.Sprintf("new-%s-%d", k, pool[k]), Side: r.v.For, Type: p.Type, Nation: p.Nation, Size: "corps"}
 			h, ok := r.bestPlace(u, p.Hexes, mb)
 			if !ok {
 				continue
 			}
-			r.put(b, mb, u, h, fmt.Sprintf("buy inf nation %s", p.Nation))
+			r.put(b, mb, u, h, fmt.Sprintf("buy %s nation %s", p.Type, p.Nation))
 			mb.vp -= p.Cost
 			pool[k]--
 			spent = true
+			fighters++
+			if p.Type == "cav" {
+				cav++
+			}
 		}
+	}
+}
+
+// buyShock buys a shock corps for each nation that may while the side
+// can press on (posture): it lets an attack use the Shock CRT, whose
+// Breakthrough and Defender Panic results the Standard CRT lacks (14.12,
+// 9.5). It arrives after its delay, placed then.
+func (r *reader) buyShock(b *strings.Builder, mb *mob, pool map[string]int, reserve int) {
+	if r.posture() < 1 {
+		return
+	}
+	for _, k := range sortedIDs(r.v.Buy) {
+		p := r.v.Buy[k]
+		if p.Type != "shock" || pool[k] == 0 || mb.vp-p.Cost < reserve {
+			continue
+		}
+		if p.Delay > 0 {
+			fmt.Fprintf(b, "buy shock nation %s\n", p.Nation)
+		} else {
+			u := kw.UnitView{ID: "new-" + k, Side: r.v.For, Type: p.Type, Nation: p.Nation, Size: "corps"}
+			h, ok := r.bestPlace(u, p.Hexes, mb)
+			if !ok {
+				continue
+			}
+			r.put(b, mb, u, h, "buy shock nation "+p.Nation)
+		}
+		mb.vp -= p.Cost
+		pool[k]--
 	}
 }
 
@@ -125,9 +167,9 @@ func (r *reader) bestPlace(u kw.UnitView, hs []hex.Hex, mb *mob) (hex.Hex, bool)
 			s = -2*float64(r.dist(h)) - 0.5*float64(r.coverCount(h, 2, mb.st, false))
 			if r.objective(h) && r.front(h) <= 3 {
 				s += 3
-				if r.enter[h] && r.ownCombat(mb.st[h], "") == 0 {
-					s += 10
-				}
+			}
+			if r.threatened(h) && r.ownCombat(mb.st[h], "") == 0 {
+				s += 10 // an open objective garrisoned (5.3)
 			}
 		}
 		if !found || s > bestScore {

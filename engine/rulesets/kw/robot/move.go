@@ -42,11 +42,28 @@ func (r *reader) move(b *strings.Builder) {
 		}
 		return fighters[i].Attack > fighters[j].Attack
 	})
+	sent := r.guard(b, st, &railLeft, fighters)
+	r.goalWeight = 2
+	r.riskWeight = 1
+	if r.posture() < 1.3 {
+		r.goalWeight = 0.5 // outmatched: hold a line rather than close in
+	}
 	for _, u := range fighters {
-		score := func(d hex.Hex) float64 { return r.placeScore(u, d, st) }
+		if sent[u.ID] {
+			continue
+		}
+		// what the enemy could enter with every other unit as planned:
+		// the hexes u may deny it (13.4)
+		st.remove(u, u.Hex)
+		enter, _ := r.enemyReach(st)
+		st[u.Hex] = append(st[u.Hex], u)
+		score := func(d hex.Hex) float64 { return r.placeScore(u, d, st) + r.block(d, enter) }
 		r.go1(b, u, st, &railLeft, score)
 	}
 	r.enter, r.strike = r.enemyReach(st)
+	// HQs before supply units: a supply unit that moves may take the
+	// General Supply an HQ's rail move needs (18.1)
+	sort.SliceStable(rear, func(i, j int) bool { return rear[i].Type == "hq" && rear[j].Type != "hq" })
 	for _, u := range rear {
 		if u.Type == "supply" && r.supplyCovers(u, u.Hex, st) > 0 {
 			continue // fresh for Maximum Attack Supply (17.10(2))
@@ -84,10 +101,16 @@ func (r *reader) go1(b *strings.Builder, u kw.UnitView, st stack, railLeft *int,
 	if verb == "rail" {
 		*railLeft -= best.Cost
 	}
+	r.send(b, u, best, verb, st)
+}
+
+// send writes the order moving u to d by verb ("move", "rail") and
+// records it in the plan st.
+func (r *reader) send(b *strings.Builder, u kw.UnitView, d kw.Dest, verb string, st stack) {
 	st.remove(u, u.Hex)
-	u.Hex = best.Hex
-	st[best.Hex] = append(st[best.Hex], u)
-	fmt.Fprintf(b, "%s %s via %s\n", verb, u.ID, hexList(best.Path))
+	u.Hex = d.Hex
+	st[d.Hex] = append(st[d.Hex], u)
+	fmt.Fprintf(b, "%s %s via %s\n", verb, u.ID, hexList(d.Path))
 }
 
 // placeScore is how good d is for the fighting unit u with the moves
@@ -96,7 +119,7 @@ func (r *reader) go1(b *strings.Builder, u kw.UnitView, st stack, railLeft *int,
 // possible, less the risk the stack runs there and, in Winter, the risk
 // of attrition out of General Supply (17.8).
 func (r *reader) placeScore(u kw.UnitView, d hex.Hex, st stack) float64 {
-	s := -2 * float64(r.dist(d))
+	s := -r.goalWeight * float64(r.dist(d))
 	if c := r.v.Control[d]; r.objective(d) && c != r.v.For {
 		s += 25 // capture (5.3)
 	}
@@ -129,7 +152,7 @@ func (r *reader) placeScore(u kw.UnitView, d hex.Hex, st stack) float64 {
 	if contact && r.ownCombat(st[d], u.ID) == 0 {
 		s += 2 // a gap in the line filled
 	}
-	s -= r.risk(u, d, st)
+	s -= r.riskWeight * r.risk(u, d, st)
 	if r.v.Weather == "winter" && !r.plan.SupplyNet[d] {
 		s -= 4 // half the units out of supply are lost (17.8)
 	}
@@ -290,4 +313,48 @@ func (r *reader) coverCount(d hex.Hex, rad int, st stack, contact bool) int {
 		n += r.ownCombat(st[h], "")
 	}
 	return n
+}
+
+// block is what a fighting unit in d would deny the enemy next turn: the
+// hexes of its ZOC and d itself that the enemy could otherwise enter,
+// where its move would end (13.4); an objective of the side's counts
+// most (5.3).
+func (r *reader) block(d hex.Hex, enter map[hex.Hex]bool) float64 {
+	s := 0.0
+	ns := r.grid.Neighbours(d)
+	for _, n := range append(ns[:], d) {
+		switch {
+		case !enter[n]:
+		case r.objective(n) && r.v.Control[n] == r.v.For:
+			s += 8
+		case r.v.Control[n] == r.v.For:
+			s += 1.5
+		default:
+			s += 0.5
+		}
+	}
+	return s
+}
+
+// posture is the side's attack on the map over the enemy's defence as it
+// sees them (a face-down counter reckoned 3): above 1 it may press on.
+func (r *reader) posture() float64 {
+	att, def := 0, 0
+	for _, u := range r.v.Units {
+		if u.Loc != "map" || u.Inert {
+			continue
+		}
+		switch {
+		case r.own(u) && combat(u):
+			att += u.Attack
+		case !r.own(u) && u.Hidden:
+			def += 3
+		case !r.own(u) && u.Type != "hq" && u.Type != "supply":
+			def += u.Defense
+		}
+	}
+	if def == 0 {
+		return 9
+	}
+	return float64(att) / float64(def)
 }

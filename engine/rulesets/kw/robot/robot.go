@@ -69,6 +69,11 @@ type reader struct {
 	// enter and strike are the hexes the enemy could enter and attack
 	// next turn (enemyReach), as the side's units stand or are planned.
 	enter, strike map[hex.Hex]bool
+	// goalWeight is how hard the fighting units close in on the goals:
+	// less when the side is outmatched (posture).
+	// riskWeight is how much the expected losses of a stack weigh against
+	// its place in the line: more when outmatched.
+	goalWeight, riskWeight float64
 }
 
 func newReader(v *kw.View) *reader {
