@@ -495,17 +495,26 @@ func (g *Game) combatOdds(c *combat) odds {
 		}
 	}
 	if cav > 0 && !allCav {
-		o.notes = append(o.notes, fmt.Sprintf("cavalry %s ×¼ against a hex that is not only cavalry, depots or HQs (std 12.21)", fraction(cav)))
-		cav /= 4
+		// std 12.21: the cavalry's quarter is rounded down to whole
+		// points on its own; its fraction never joins the others.
+		q := cav / 4 / 64 * 64
+		o.notes = append(o.notes, fmt.Sprintf("cavalry %s ×¼ against a hex that is not only cavalry, depots or HQs, fractions dropped → %s (std 12.21)", fraction(cav), fraction(q)))
+		cav = q
 	}
-	heroic := 0
 	for _, hq := range c.heroes {
 		if hq.OnMap() && heroicSupport(c, hq) >= 2 {
-			heroic += hq.HQ().Combat
-			o.notes = append(o.notes, fmt.Sprintf("Heroic %s adds %d (std 10.23)", hq.ID, hq.HQ().Combat))
+			// std 10.51 spares a Heroic HQ the supply halving only: a
+			// river halves it like any attacker (TEC).
+			v := hq.HQ().Combat * 64
+			if g.acrossRiver(hq.Hex, c.targets) {
+				v /= 2
+				o.notes = append(o.notes, fmt.Sprintf("%s across a river ×½ (TEC) → %s", hq.ID, fraction(v)))
+			}
+			inf += v
+			o.notes = append(o.notes, fmt.Sprintf("Heroic %s adds %s (std 10.23)", hq.ID, fraction(v)))
 		}
 	}
-	o.total = (inf+cav)/64 + heroic
+	o.total = (inf + cav) / 64
 	// Effective defense (step 4).
 	for _, h := range c.targets {
 		d, sp := 0, 0

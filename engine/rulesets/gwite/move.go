@@ -145,8 +145,11 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 	g.continueOffMap(side, l)
 	// c. Command Control (std 10.3-10.4).
 	g.commandSegment(side, orders, false, l)
-	// d. Movement, order by order (std 5.0).
+	// d. Movement, order by order (std 5.0); lone enemy HQs next to the
+	// phasing side's units displace at any time (std 10.52).
+	g.displaceThreatenedHQs(l)
 	for _, o := range orders {
+		g.displaceThreatenedHQs(l) // after the order before
 		l.start(o)
 		switch o.Verb {
 		case "move":
@@ -185,6 +188,7 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 			g.Replace[side] = append(g.Replace[side], ids...)
 		}
 	}
+	g.displaceThreatenedHQs(l)
 	l.start(engine.Order{})
 	g.countStillEntrained(side, l)
 	// e. Attrition (std 9.22).
@@ -647,8 +651,9 @@ func (g *Game) orderEntrain(side engine.Side, o engine.Order, id string, l *log)
 		l.reject(side, o, "std 5.32", "%s is out of supply and may not entrain", u.ID)
 		return
 	}
+	// std 5.32: every unit, HQs too, pays its TCR in MP to entrain.
 	cost := entrainCost(u.TCR())
-	if !u.IsHQ() && u.MPSpent+cost > g.movementAllowance(u) {
+	if u.MPSpent+cost > g.movementAllowance(u) {
 		l.reject(side, o, "std 5.32", "%s needs %d MP to entrain and has %d left", u.ID, cost, g.movementAllowance(u)-u.MPSpent)
 		return
 	}
@@ -668,9 +673,7 @@ func (g *Game) orderEntrain(side engine.Side, o engine.Order, id string, l *log)
 		}
 		r.Result = "entrains"
 	}
-	if !u.IsHQ() {
-		u.MPSpent += cost
-	}
+	u.MPSpent += cost
 	u.Entrained = true
 	u.Moved = true
 	g.changed()

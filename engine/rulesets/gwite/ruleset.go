@@ -17,8 +17,12 @@ func (Ruleset) Name() string { return "gwite" }
 
 // Version implements engine.Ruleset. 1: as of the audit chain. 2: `move`
 // and `rail` take `to` and `via` together; a refusal says what stops a
-// move and names the options of a result in words.
-func (Ruleset) Version() int { return 2 }
+// move and names the options of a result in words. 3: issue 19's rule
+// fixes (lone HQs displace whenever the enemy is adjacent, HQs pay to
+// entrain, rail capacity is never exceeded, Heroic HQs halved by rivers,
+// cavalry fractions dropped, T 17.11 counted in hexes, the players'
+// choices of entry hexes).
+func (Ruleset) Version() int { return 3 }
 
 // Window kinds for the verb table.
 const (
