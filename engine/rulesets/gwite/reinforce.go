@@ -119,7 +119,7 @@ func (g *Game) arriveOffMap(side engine.Side, o engine.Order, u *Unit, entry hex
 		return
 	}
 	if !g.chargeRail(u, l) {
-		l.reject(side, o, "std 5.38", "rail capacity used up: %d of %d SP", g.RailUsed, g.railCapacity(side))
+		l.reject(side, o, "std 5.38", "%s", g.railFull(side))
 		return
 	}
 	u.Loc, u.Entrained = OffMap, true
