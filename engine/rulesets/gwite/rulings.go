@@ -88,6 +88,7 @@ var Rulings = []Ruling{
 	{"AMB-67", "std 10.43", "A Russian defender is outside command if no Russian HQ's radius, traced as for command, reaches it at the instant of combat.", "Game.outsideAllRadii", ""},
 	{"AMB-68", "std 5.33, 9.15", "Every hex a unit enters, passes, retreats or advances into, by rail too, remembers its side as the last occupant.", "Game.occupy", ""},
 	{"AMB-69", "std 12.15", "Cavalry that withdrew and ended outside enemy ZOC may not be attacked in the coming Combat Phase; in a friendly hex it still shares that hex's fate.", "Game.classifyTarget, Game.tryWithdrawal", ""},
+	{"AMB-70", "std 8.64, 8.9", "A defender's standing order lists options for a result in order of preference. An option whose retreat turns out to have no legal path is passed over and the next one listed is taken, and failing all, the default (the fewest steps lost): a standing order says what the player would choose, and no player would choose a retreat that eliminates the stack when he named another option. The defender's report says which option was passed over and why.", "Game.chooseOption, Game.resolveAttack", ""},
 }
 
 // RulingsText is the players' list of rulings, in Markdown (docs/rulings.md).
