@@ -139,8 +139,10 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 	g.supplyDisclosures(side, l)
 	// b. Reinforcements (std 14.0), and units travelling off the map
 	// (std 5.38).
+	g.entries = g.entryChoices(side, orders, l)
 	arrivedOffMap := g.reinforcements(side, orders, l)
 	g.exclusiveReinforcements(side, orders, l)
+	g.refuseUnusedEntries(side, g.entries, l)
 	g.continueOffMap(side, l)
 	// c. Command Control (std 10.3-10.4).
 	g.commandSegment(side, orders, false, l)
