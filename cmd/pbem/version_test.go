@@ -31,7 +31,7 @@ func TestReleaseBuild(t *testing.T) {
 	}
 	head, _ := exec.Command("git", "rev-parse", "HEAD").Output()
 	want := regexp.MustCompile(`^pbem \S+\ncommit ` + strings.TrimSpace(string(head)) + `\n`)
-	if !want.Match(out) || !strings.Contains(string(out), "rules engine gwite 2") {
+	if !want.Match(out) || !strings.Contains(string(out), "rules engine gwite 3") {
 		t.Errorf("pbem version:\n%s", out)
 	}
 }

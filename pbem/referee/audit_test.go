@@ -336,7 +336,7 @@ func TestAuditOtherEngine(t *testing.T) {
 		}
 	}
 	_, err = audit.Run(ev, h.ref.cfg.Catalog, audit.Options{})
-	if err == nil || !strings.Contains(err.Error(), "GT1 DE-SETUP: resolved by gwite 0, and this pbem is gwite 2") || !strings.Contains(err.Error(), "-any-engine") {
+	if err == nil || !strings.Contains(err.Error(), "GT1 DE-SETUP: resolved by gwite 0, and this pbem is gwite 3") || !strings.Contains(err.Error(), "-any-engine") {
 		t.Errorf("another engine: %v", err)
 	}
 	if lines, err := audit.Run(ev, h.ref.cfg.Catalog, audit.Options{AnyEngine: true}); err != nil {

@@ -495,17 +495,26 @@ func (g *Game) combatOdds(c *combat) odds {
 		}
 	}
 	if cav > 0 && !allCav {
-		o.notes = append(o.notes, fmt.Sprintf("cavalry %s ×¼ against a hex that is not only cavalry, depots or HQs (std 12.21)", fraction(cav)))
-		cav /= 4
+		// std 12.21: the cavalry's quarter is rounded down to whole
+		// points on its own; its fraction never joins the others.
+		q := cav / 4 / 64 * 64
+		o.notes = append(o.notes, fmt.Sprintf("cavalry %s ×¼ against a hex that is not only cavalry, depots or HQs, fractions dropped → %s (std 12.21)", fraction(cav), fraction(q)))
+		cav = q
 	}
-	heroic := 0
 	for _, hq := range c.heroes {
 		if hq.OnMap() && heroicSupport(c, hq) >= 2 {
-			heroic += hq.HQ().Combat
-			o.notes = append(o.notes, fmt.Sprintf("Heroic %s adds %d (std 10.23)", hq.ID, hq.HQ().Combat))
+			// std 10.51 spares a Heroic HQ the supply halving only: a
+			// river halves it like any attacker (TEC).
+			v := hq.HQ().Combat * 64
+			if g.acrossRiver(hq.Hex, c.targets) {
+				v /= 2
+				o.notes = append(o.notes, fmt.Sprintf("%s across a river ×½ (TEC) → %s", hq.ID, fraction(v)))
+			}
+			inf += v
+			o.notes = append(o.notes, fmt.Sprintf("Heroic %s adds %s (std 10.23)", hq.ID, fraction(v)))
 		}
 	}
-	o.total = (inf+cav)/64 + heroic
+	o.total = (inf + cav) / 64
 	// Effective defense (step 4).
 	for _, h := range c.targets {
 		d, sp := 0, 0
@@ -732,8 +741,14 @@ func (g *Game) resolveAttack(c *combat, ph *combatPhaseState, l *log) {
 	noAdvance := map[hex.Hex]bool{}
 	if def != 0 {
 		d := g.defenseFor(c, def, s, defSteps > attSteps)
-		opt, why := g.chooseOption(d)
+		opt, why, skipped := g.chooseOption(d)
 		summary = append(summary, fmt.Sprintf("defender takes %s (%s)", opt, why))
+		if len(skipped) > 0 {
+			// AMB-70: the defender learns why his standing order was not
+			// followed to the letter.
+			l.privatef(c.def, "std 8.64", "attack %d on %s: your standing order's %s has no legal retreat, so %s is taken instead (AMB-70)",
+				c.n, hexList(c.targets), optionList(skipped), opt)
+		}
 		out := g.applyDefense(d, opt, l)
 		// std 8.75: option 1 on result 2 or 3 that wiped out a hex whose
 		// defenders were all in supply.
@@ -918,10 +933,11 @@ type defenseOutcome struct {
 // chooseOption picks the defender's option: the first of his standing
 // preferences for the result that is possible, else the default policy
 // (digest 002 N2): the option that really costs the fewest steps, a tie
-// going to the option without a retreat.
-func (g *Game) chooseOption(d *defense) (Option, string) {
+// going to the option without a retreat. skipped is the preferences passed
+// over because their retreat has no legal path (std 8.64, AMB-70).
+func (g *Game) chooseOption(d *defense) (opt Option, why string, skipped []Option) {
 	if d.result == ResultE {
-		return OptEliminate, "E: no choice"
+		return OptEliminate, "E: no choice", nil
 	}
 	opts := optionsFor(d.result)
 	trial := func(opt Option) defenseOutcome {
@@ -938,9 +954,10 @@ func (g *Game) chooseOption(d *defense) (Option, string) {
 				continue
 			}
 			if retreatHexes(pref) > 0 && trial(pref).blocked {
+				skipped = append(skipped, pref)
 				continue
 			}
-			return pref, "standing order"
+			return pref, "standing order", skipped
 		}
 	}
 	best, bestCost := Option(""), 0
@@ -950,7 +967,16 @@ func (g *Game) chooseOption(d *defense) (Option, string) {
 			best, bestCost = opt, cost
 		}
 	}
-	return best, fmt.Sprintf("default: fewest steps lost, %d", bestCost)
+	return best, fmt.Sprintf("default: fewest steps lost, %d", bestCost), skipped
+}
+
+// optionList is options as a player reads them: "retreat2, half-retreat".
+func optionList(os []Option) string {
+	s := make([]string, len(os))
+	for i, o := range os {
+		s[i] = string(o)
+	}
+	return strings.Join(s, ", ")
 }
 
 // rebind returns d with its units and fortresses looked up in g, a copy of

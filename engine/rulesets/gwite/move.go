@@ -2,7 +2,6 @@ package gwite
 
 import (
 	"fmt"
-	"strings"
 
 	"pbem/engine"
 	"pbem/engine/hex"
@@ -120,7 +119,7 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 		}
 	}
 	g.RailUsed = 0
-	g.railMoved = map[string]bool{}
+	g.railMoved, g.railHeld = map[string]bool{}, nil
 	g.railLoad = nil
 	if g.Replace != nil {
 		delete(g.Replace, side)
@@ -140,13 +139,19 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 	g.supplyDisclosures(side, l)
 	// b. Reinforcements (std 14.0), and units travelling off the map
 	// (std 5.38).
+	g.entries = g.entryChoices(side, orders, l)
 	arrivedOffMap := g.reinforcements(side, orders, l)
 	g.exclusiveReinforcements(side, orders, l)
+	g.refuseUnusedEntries(side, g.entries, l)
 	g.continueOffMap(side, l)
 	// c. Command Control (std 10.3-10.4).
 	g.commandSegment(side, orders, false, l)
-	// d. Movement, order by order (std 5.0).
+	// d. Movement, order by order (std 5.0); lone enemy HQs next to the
+	// phasing side's units displace at any time (std 10.52).
+	g.displaceThreatenedHQs(l)
+	g.holdRail(side, orders)
 	for _, o := range orders {
+		g.displaceThreatenedHQs(l) // after the order before
 		l.start(o)
 		switch o.Verb {
 		case "move":
@@ -185,6 +190,7 @@ func (g *Game) movementPhase(side engine.Side, orders []engine.Order, l *log) {
 			g.Replace[side] = append(g.Replace[side], ids...)
 		}
 	}
+	g.displaceThreatenedHQs(l)
 	l.start(engine.Order{})
 	g.countStillEntrained(side, l)
 	// e. Attrition (std 9.22).
@@ -647,13 +653,14 @@ func (g *Game) orderEntrain(side engine.Side, o engine.Order, id string, l *log)
 		l.reject(side, o, "std 5.32", "%s is out of supply and may not entrain", u.ID)
 		return
 	}
+	// std 5.32: every unit, HQs too, pays its TCR in MP to entrain.
 	cost := entrainCost(u.TCR())
-	if !u.IsHQ() && u.MPSpent+cost > g.movementAllowance(u) {
+	if u.MPSpent+cost > g.movementAllowance(u) {
 		l.reject(side, o, "std 5.32", "%s needs %d MP to entrain and has %d left", u.ID, cost, g.movementAllowance(u)-u.MPSpent)
 		return
 	}
 	if !g.chargeRail(u, l) {
-		l.reject(side, o, "std 5.31", "rail capacity used up: %d of %d SP", g.RailUsed, g.railCapacity(side))
+		l.reject(side, o, "std 5.31", "%s", g.railFull(side))
 		return
 	}
 	// T 16.11-16.13: where the game sets a failure range, each unit but
@@ -668,9 +675,7 @@ func (g *Game) orderEntrain(side engine.Side, o engine.Order, id string, l *log)
 		}
 		r.Result = "entrains"
 	}
-	if !u.IsHQ() {
-		u.MPSpent += cost
-	}
+	u.MPSpent += cost
 	u.Entrained = true
 	u.Moved = true
 	g.changed()
@@ -684,9 +689,16 @@ func (g *Game) chargeRail(u *Unit, l *log) bool {
 	if u.IsHQ() || g.railMoved[u.ID] {
 		return true
 	}
-	if g.RailUsed+u.SP() > g.railCapacity(u.Side()) {
+	// The capacity held back for units staying on the train (railcap.go)
+	// is not there for others; one of them that moves counts once.
+	held := g.railHeldSP()
+	if g.railHeld[u.ID] {
+		held = 0
+	}
+	if g.RailUsed+held+u.SP() > g.railCapacity(u.Side()) {
 		return false
 	}
+	delete(g.railHeld, u.ID)
 	g.RailUsed += u.SP()
 	g.railMoved[u.ID] = true
 	return true
@@ -766,7 +778,7 @@ func (g *Game) orderRail(side engine.Side, o engine.Order, l *log) {
 		return
 	}
 	if !g.chargeRail(u, l) {
-		l.reject(side, o, "std 5.31", "rail capacity used up: %d of %d SP", g.RailUsed, g.railCapacity(side))
+		l.reject(side, o, "std 5.31", "%s", g.railFull(side))
 		return
 	}
 	done := []hex.Hex{u.Hex}
@@ -814,27 +826,4 @@ func (g *Game) orderDetrain(side engine.Side, o engine.Order, id string, l *log)
 	u.Entrained = false
 	g.changed()
 	l.notef("std 5.34", "%s detrains in %s", u.ID, u.Hex)
-}
-
-// countStillEntrained charges every unit left entrained at the end of the
-// Movement Segment that has not yet been counted (std 5.31, AMB-56).
-func (g *Game) countStillEntrained(side engine.Side, l *log) {
-	over := []string{}
-	for _, u := range g.Units {
-		if u.Side() != side || !u.Entrained || u.IsHQ() || g.railMoved[u.ID] {
-			continue
-		}
-		if u.Loc != OnMap && u.Loc != OffMap {
-			continue
-		}
-		g.RailUsed += u.SP()
-		g.railMoved[u.ID] = true
-		if g.RailUsed > g.railCapacity(side) {
-			over = append(over, u.ID)
-		}
-	}
-	if len(over) > 0 {
-		l.notef("std 5.31", "units left entrained count against rail capacity: %d of %d SP used (%s)",
-			g.RailUsed, g.railCapacity(side), strings.Join(over, " "))
-	}
 }

@@ -45,7 +45,7 @@ func (g *Game) orderOffMap(side engine.Side, o engine.Order, l *log) {
 		return
 	}
 	if !g.chargeRail(u, l) {
-		l.reject(side, o, "std 5.38", "rail capacity used up: %d of %d SP", g.RailUsed, g.railCapacity(side))
+		l.reject(side, o, "std 5.38", "%s", g.railFull(side))
 		return
 	}
 	from := u.Hex

@@ -2,6 +2,7 @@ package gwite
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"pbem/engine"
@@ -73,13 +74,27 @@ func (g *Game) reinforcements(side engine.Side, orders []engine.Order, l *log) m
 			l.notef("std 14.0", "%s has no entry hex %q on the map and stays off it", u.ID, u.Entry)
 			continue
 		}
+		if westFront(u.Data) {
+			// T 19.22, AMB-35: any free west-edge rail hex, at the
+			// player's choice.
+			var legal []hex.Hex
+			for _, w := range g.westEdgeRail(side) {
+				if !g.entryBlocked(w, side) {
+					legal = append(legal, w)
+				}
+			}
+			h = g.chosen(side, g.entries, u, legal, h, "T 19.22", l)
+		}
 		if g.entryBlocked(h, side) {
 			if o, ok := offmap[u.ID]; ok {
 				used[u.ID] = true
 				g.arriveOffMap(side, o, u, h, l)
 				continue
 			}
-			alt, found := g.alternateEntry(h, side)
+			alt, legal, found := g.alternateEntry(h, side)
+			if found {
+				alt = g.chosen(side, g.entries, u, legal, alt, "std 14.22", l)
+			}
 			if !found {
 				l.notef("std 14.22", "%s cannot enter: %s is blocked and no free edge rail hex remains", u.ID, h)
 				continue
@@ -119,7 +134,7 @@ func (g *Game) arriveOffMap(side engine.Side, o engine.Order, u *Unit, entry hex
 		return
 	}
 	if !g.chargeRail(u, l) {
-		l.reject(side, o, "std 5.38", "rail capacity used up: %d of %d SP", g.RailUsed, g.railCapacity(side))
+		l.reject(side, o, "std 5.38", "%s", g.railFull(side))
 		return
 	}
 	u.Loc, u.Entrained = OffMap, true
@@ -134,7 +149,10 @@ func (g *Game) arriveOffMap(side engine.Side, o engine.Order, u *Unit, entry hex
 // hex on side's own rail that is not blocked (std 14.22, AMB-25). Both
 // directions are walked; the one whose first free hex lies nearer that
 // friendly unit wins, then the fewer steps, then the lower hex id.
-func (g *Game) alternateEntry(from hex.Hex, side engine.Side) (hex.Hex, bool) {
+//
+// legal is every hex the player may choose instead (AMB-25): the first
+// free one each way along the edge.
+func (g *Game) alternateEntry(from hex.Hex, side engine.Side) (best hex.Hex, legal []hex.Hex, ok bool) {
 	m := g.Map()
 	ring := g.edgeRing()
 	at := -1
@@ -144,7 +162,7 @@ func (g *Game) alternateEntry(from hex.Hex, side engine.Side) (hex.Hex, bool) {
 		}
 	}
 	if at < 0 {
-		return hex.Hex{}, false
+		return hex.Hex{}, nil, false
 	}
 	friend, hasFriend := hex.Hex{}, false
 	bestD := -1
@@ -170,24 +188,29 @@ func (g *Game) alternateEntry(from hex.Hex, side engine.Side) (hex.Hex, bool) {
 		}
 	}
 	if len(cands) == 0 {
-		return hex.Hex{}, false
+		return hex.Hex{}, nil, false
 	}
-	best := cands[0]
-	for _, c := range cands[1:] {
-		switch {
-		case hasFriend && m.Grid.Distance(c.h, friend) != m.Grid.Distance(best.h, friend):
-			if m.Grid.Distance(c.h, friend) < m.Grid.Distance(best.h, friend) {
-				best = c
-			}
-		case c.steps != best.steps:
-			if c.steps < best.steps {
-				best = c
-			}
-		case c.h.Less(best.h):
-			best = c
+	for _, c := range cands {
+		if !slices.Contains(legal, c.h) {
+			legal = append(legal, c.h)
 		}
 	}
-	return best.h, true
+	bc := cands[0]
+	for _, c := range cands[1:] {
+		switch {
+		case hasFriend && m.Grid.Distance(c.h, friend) != m.Grid.Distance(bc.h, friend):
+			if m.Grid.Distance(c.h, friend) < m.Grid.Distance(bc.h, friend) {
+				bc = c
+			}
+		case c.steps != bc.steps:
+			if c.steps < bc.steps {
+				bc = c
+			}
+		case c.h.Less(bc.h):
+			bc = c
+		}
+	}
+	return bc.h, legal, true
 }
 
 // edgeRing lists the map-edge hexes in order round the map, clockwise from

@@ -17,8 +17,12 @@ func (Ruleset) Name() string { return "gwite" }
 
 // Version implements engine.Ruleset. 1: as of the audit chain. 2: `move`
 // and `rail` take `to` and `via` together; a refusal says what stops a
-// move and names the options of a result in words.
-func (Ruleset) Version() int { return 2 }
+// move and names the options of a result in words. 3: issue 19's rule
+// fixes (lone HQs displace whenever the enemy is adjacent, HQs pay to
+// entrain, rail capacity is never exceeded, Heroic HQs halved by rivers,
+// cavalry fractions dropped, T 17.11 counted in hexes, the players'
+// choices of entry hexes).
+func (Ruleset) Version() int { return 3 }
 
 // Window kinds for the verb table.
 const (
@@ -60,6 +64,12 @@ var verbs = []engine.Verb{
 		Windows: []string{kindMove}, Clauses: []engine.ClauseSpec{unitsClause("UNIT...")}},
 	{Name: "withhold", Summary: "keep due reinforcements off the map this turn", Case: "std 14.24",
 		Windows: []string{kindMove}, Clauses: []engine.ClauseSpec{unitsClause("UNIT...")}},
+	{Name: "enter", Summary: "choose the hex a reinforcement enters at where the rules give a choice: a blocked entry (the first free edge rail hex either way), HL-8 away from von Prittwitz (a hex with a German unit or fortress), a West Front unit (a west-edge rail hex); none given, the referee picks as before",
+		Case: "std 14.22, T 19.21, T 19.22", Windows: []string{kindMove},
+		Clauses: []engine.ClauseSpec{
+			{Kind: engine.UnitID, Min: 1, Max: 1, Required: true, Help: "UNIT"},
+			{Keyword: "at", Kind: engine.HexID, Min: 1, Max: 1, Required: true, Help: "HEX"},
+		}},
 	{Name: "cc", Summary: "put units in command control with an HQ's command strength", Case: "std 10.31",
 		Windows: []string{kindMove, kindCombat},
 		Clauses: []engine.ClauseSpec{

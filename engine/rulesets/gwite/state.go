@@ -206,7 +206,9 @@ type Game struct {
 	// began (std 9.21), and who has been counted against rail capacity.
 	oosAtStart map[string]bool
 	railMoved  map[string]bool
-	railLoad   map[lineSide]int // SP carried per line and hexside (T 16.2)
+	railHeld   map[string]bool         // entrained units yet to count (railcap.go)
+	entries    map[string]*entryChoice // the phase's `enter` orders (entry.go)
+	railLoad   map[lineSide]int        // SP carried per line and hexside (T 16.2)
 	// stepTab is the map's part of every move's cost (steps.go), built
 	// once and shared by every copy of the state.
 	stepTab *stepTable
@@ -277,7 +279,7 @@ func (g *Game) clone() *Game {
 	}
 	c.reindex()
 	c.zocCache, c.supplyNets = nil, nil
-	c.oosAtStart, c.railMoved, c.railLoad = nil, nil, nil
+	c.oosAtStart, c.railMoved, c.railHeld, c.railLoad, c.entries = nil, nil, nil, nil, nil
 	return &c
 }
 

@@ -59,11 +59,12 @@ func (g *Game) separatedHQs() (a, b *Unit, limit int) {
 }
 
 // hqDistance is the distance between hexes a and b as T 17.11 measures it
-// (AMB-26): one more than the least sum, over the paths from a to b, of
-// the weights of the hexes between them, each weighing 2 if it is in
-// Germany from game-turn `hq-separation-double-turn` on and 1 otherwise;
-// lake and sea hexes are not crossed. ok is false if b is not reached
-// within limit.
+// (AMB-26): one more than the least sum, over the lines of hexes from a to
+// b, of the weights of the hexes between them, each weighing 2 if it is in
+// Germany from game-turn `hq-separation-double-turn` on and 1 otherwise.
+// The rule counts hexes, not a route: lakes and sea count like any hex, so
+// before the doubling it is the plain hex distance. ok is false if b is
+// not reached within limit.
 func (g *Game) hqDistance(a, b hex.Hex, limit int) (d int, ok bool) {
 	if a == b {
 		return 0, true
@@ -85,7 +86,7 @@ func (g *Game) hqDistance(a, b hex.Hex, limit int) (d int, ok bool) {
 	s := engine.Search[hex.Hex]{
 		Edges: func(h hex.Hex, visit func(hex.Hex, int)) {
 			for _, n := range grid.Neighbours(h) {
-				if n == b || !grid.Contains(n) || g.Map().Impassable(n) {
+				if n == b || !grid.Contains(n) {
 					continue
 				}
 				visit(n, weight(n))

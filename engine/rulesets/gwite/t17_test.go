@@ -122,16 +122,15 @@ func TestT17HQDistance(t *testing.T) {
 	if d, ok := g.hqDistance(hx(t, "0110"), hx(t, "0120"), 99); !ok || d != 14 {
 		t.Errorf("GT10 0110-0120: got %d %v, want 14", d, ok)
 	}
-	// A lake across row 1 forces the path through row 2.
+	// A lake on the straight line makes no detour: T 17.11 counts hexes
+	// (AMB-26), so 0101 and 0110 stay 9 apart.
 	lake := []string{
 		". . . . . L . . . .",
 		". . . . . . . . . .",
 	}
 	g = newT17Game(t, lake, 5, t17Params, "")
-	// 0101 and 0110 are 9 apart in the open; the lake at column 05
-	// (the 6th cell from the west) makes a detour through row 2.
-	if d, ok := g.hqDistance(hx(t, "0101"), hx(t, "0110"), 99); !ok || d != 10 {
-		t.Errorf("round the lake: got %d %v, want 10", d, ok)
+	if d, ok := g.hqDistance(hx(t, "0101"), hx(t, "0110"), 99); !ok || d != 9 {
+		t.Errorf("across the lake: got %d %v, want 9", d, ok)
 	}
 }
 

@@ -321,7 +321,11 @@ func (g *Game) replacePrittwitz(side engine.Side, l *log) {
 		if pr != nil {
 			last = pr.Hex
 		}
-		at, found = g.hlHex(side, last)
+		var legal []hex.Hex
+		at, legal, found = g.hlHex(side, last)
+		if found {
+			at = g.chosen(side, g.entries, hl, legal, at, "T 19.21", l)
+		}
 		if !found {
 			l.notef("T 19.21", "%s cannot enter: %s and no hex holds a German unit or fortress", hl.ID, why)
 			return
@@ -340,8 +344,9 @@ func (g *Game) replacePrittwitz(side engine.Side, l *log) {
 
 // hlHex is where HL-8 enters when von Prittwitz cannot hand over in his
 // own hex (T 19.21): a hex with one of side's units or an undestroyed
-// fortress of side's, the nearest to last, then the lowest hex id.
-func (g *Game) hlHex(side engine.Side, last hex.Hex) (hex.Hex, bool) {
+// fortress of side's, the nearest to last, then the lowest hex id. legal
+// is every such hex, where the player may choose to put it (AMB-34).
+func (g *Game) hlHex(side engine.Side, last hex.Hex) (best hex.Hex, legal []hex.Hex, found bool) {
 	grid := g.Map().Grid
 	cand := map[hex.Hex]bool{}
 	for _, u := range g.Units {
@@ -354,14 +359,13 @@ func (g *Game) hlHex(side engine.Side, last hex.Hex) (hex.Hex, bool) {
 			cand[f.Data.Hex] = true
 		}
 	}
-	var best hex.Hex
-	found := false
-	for _, h := range hex.SortedKeys(cand) {
+	legal = hex.SortedKeys(cand)
+	for _, h := range legal {
 		if !found || grid.Distance(h, last) < grid.Distance(best, last) {
 			best, found = h, true
 		}
 	}
-	return best, found
+	return best, legal, found
 }
 
 // scoreWestFront scores the West Front units' entry once, in the first
