@@ -17,8 +17,11 @@ func (Ruleset) Name() string { return "gwite" }
 
 // Version implements engine.Ruleset. 1: as of the audit chain. 2: `move`
 // and `rail` take `to` and `via` together; a refusal says what stops a
-// move and names the options of a result in words.
-func (Ruleset) Version() int { return 2 }
+// move and names the options of a result in words. 3: a refused order
+// always reaches its writer whatever the fog, and resolution refuses what
+// Validate does, for its reasons (a standing retreat toward a hex off the
+// map among them).
+func (Ruleset) Version() int { return 3 }
 
 // Window kinds for the verb table.
 const (
