@@ -46,7 +46,7 @@ func TestRefusalReasonScreened(t *testing.T) {
 		return g.ownRejection(&engine.Rejected{Side: side, Problem: engine.Problem{Order: order, Reason: reason}}).Problem.Reason
 	}
 	for _, c := range []struct {
-		side                 engine.Side
+		side                engine.Side
 		order, reason, want string
 	}{
 		{RU, "move RU-III to 0408", "0408 holds DE-1ID", "0408 holds a hidden German unit"},
