@@ -316,15 +316,6 @@ func docOrderLines(t *testing.T, fence string, verbs []engine.Verb) []string {
 	return out
 }
 
-func verbByName(verbs []engine.Verb, name string) *engine.Verb {
-	for i := range verbs {
-		if verbs[i].Name == name {
-			return &verbs[i]
-		}
-	}
-	return nil
-}
-
 // mutate changes the robot's orders the way a player's slips would: a
 // destination a few hexes off, another unit, a path given hex by hex, an
 // order repeated.
