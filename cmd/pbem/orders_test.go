@@ -146,7 +146,7 @@ func TestOrdersCheckScenario(t *testing.T) {
 	code, out, errs := runPbem(t, "orders", "check", "-scenario", "tannenberg-1914", good, refused, wrongWindow, wrongSide, syntax, noHeader)
 	want := good + ": 1 order ok\n" +
 		refused + ":6: gruppe 1 at 0613 with RU-XV: RU-XV is not one of your units\n" +
-		refused + ":7: move DE-1ID to 0614: move orders are not given in the German hidden set-up [std 4.0]\n" +
+		refused + ":7: move DE-1ID to 0614: move orders are not given in the German hidden set-up [T 18.23]\n" +
 		wrongWindow + ":3:1: Window: "
 	if code != 1 || !strings.HasPrefix(out, want) {
 		t.Fatalf("exit %d: %s\ngot:\n%s\nwant prefix:\n%s", code, errs, out, want)

@@ -2,11 +2,14 @@ package main
 
 import (
 	"debug/elf"
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"pbem/engine/rulesets"
 )
 
 // make build gives a static binary that says its version and commit.
@@ -31,7 +34,8 @@ func TestReleaseBuild(t *testing.T) {
 	}
 	head, _ := exec.Command("git", "rev-parse", "HEAD").Output()
 	want := regexp.MustCompile(`^pbem \S+\ncommit ` + strings.TrimSpace(string(head)) + `\n`)
-	if !want.Match(out) || !strings.Contains(string(out), "rules engine gwite 3") {
+	rs, _ := rulesets.Lookup("gwite")
+	if !want.Match(out) || !strings.Contains(string(out), fmt.Sprintf("rules engine gwite %d", rs.Version())) {
 		t.Errorf("pbem version:\n%s", out)
 	}
 }

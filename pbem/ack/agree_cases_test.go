@@ -225,3 +225,26 @@ func TestAckCommandRollNeeded_10_3(t *testing.T) {
 	}
 	t.Errorf("DE-2LW did not roll for command")
 }
+
+// std 8.9: a side may send standing orders in a window where it gives no
+// other orders; one naming an option the result lacks is refused by the
+// acknowledgement and at resolution, for the same reason and case.
+func TestAckStandingOptionsOtherSide_8_9(t *testing.T) {
+	st := at(t, "GT1 RU-MOVE")
+	r, a, evs := ackAndResolve(t, st, "DE", "options 2 half\n")
+	p := problemAt(r, 6)
+	if p == nil || p.Case != "std 8.9" || refusedAt(evs, 6) != p.Reason {
+		t.Fatalf("problem %v, refused at resolution %q:\n%s", p, refusedAt(evs, 6), a)
+	}
+}
+
+// T 18.23: the Russian gives no orders in the German hidden set-up; the
+// acknowledgement and resolution refuse his file's orders citing it.
+func TestAckHiddenSetUpOtherSide_T18_23(t *testing.T) {
+	st := at(t, "GT1 DE-SETUP")
+	r, a, evs := ackAndResolve(t, st, "RU", "move RU-XX to 0509\n")
+	p := problemAt(r, 6)
+	if p == nil || p.Case != "T 18.23" || refusedAt(evs, 6) != p.Reason {
+		t.Fatalf("problem %v, refused at resolution %q:\n%s", p, refusedAt(evs, 6), a)
+	}
+}

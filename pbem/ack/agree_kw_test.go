@@ -28,7 +28,7 @@ func TestAcknowledgementAgreesWithResolutionKW(t *testing.T) {
 	if len(positions) < 200 {
 		t.Fatalf("%d positions; the property wants at least 200", len(positions))
 	}
-	examples := docOrderLines(t, kwVerbs, true)
+	examples := docOrderLines(t, "orders kw", kwVerbs)
 	a := newAgreement(t, kwVerbs)
 	a.play(positions, rand.New(rand.NewPCG(18, 1)), "kw", examples, kwMutate, kwRandomOrders)
 }

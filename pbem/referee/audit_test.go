@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"pbem/engine/rulesets"
 	"pbem/pbem/audit"
 	"pbem/pbem/chain"
 	"pbem/pbem/dice"
@@ -336,7 +337,8 @@ func TestAuditOtherEngine(t *testing.T) {
 		}
 	}
 	_, err = audit.Run(ev, h.ref.cfg.Catalog, audit.Options{})
-	if err == nil || !strings.Contains(err.Error(), "GT1 DE-SETUP: resolved by gwite 0, and this pbem is gwite 3") || !strings.Contains(err.Error(), "-any-engine") {
+	rs, _ := rulesets.Lookup("gwite")
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("GT1 DE-SETUP: resolved by gwite 0, and this pbem is gwite %d", rs.Version())) || !strings.Contains(err.Error(), "-any-engine") {
 		t.Errorf("another engine: %v", err)
 	}
 	if lines, err := audit.Run(ev, h.ref.cfg.Catalog, audit.Options{AnyEngine: true}); err != nil {

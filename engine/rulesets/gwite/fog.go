@@ -145,8 +145,12 @@ func (g *Game) ghosts(side engine.Side, visible map[string]bool) []GhostView {
 }
 
 // fog filters every event as it is logged: the rulebook's (fogEvent, T 18),
-// then limited fog's (screen).
+// then limited fog's (screen). A refused order is its writer's alone and
+// always reaches it (ownRejection).
 func (g *Game) fog(e engine.Event) []engine.Event {
+	if rj, ok := e.(*engine.Rejected); ok {
+		return []engine.Event{g.ownRejection(rj)}
+	}
 	var out []engine.Event
 	for _, x := range g.fogEvent(e) {
 		out = append(out, g.screen(x)...)
@@ -304,4 +308,39 @@ func (g *Game) glimpse(e engine.Event, side engine.Side) engine.Event {
 	}
 	m := e.(*MarkerMoved)
 	return &MarkerMoved{For: m.For, Token: m.Token, Path: part, Glimpse: true}
+}
+
+// ownRejection is a refused order as its writer gets it. Only the writer
+// sees it (engine.Rejected), and the order is the writer's own words, so
+// neither the fog of T 18 nor limited fog may take it away: the player
+// must learn that the order was refused, and why, as the acknowledgement
+// told it. Only the reason is screened: an enemy unit the order does not
+// name and the writer may not know of (in a Gruppe box, T 18.1; out of
+// sight under limited fog) is not named.
+func (g *Game) ownRejection(rj *engine.Rejected) *engine.Rejected {
+	reason := rj.Problem.Reason
+	hidden := map[string]bool{}
+	if rj.Side != hiddenSide && !g.openFog() {
+		for _, id := range g.hiddenIDs() {
+			hidden[id] = true
+		}
+	}
+	sight := g.sight(rj.Side)
+	for _, u := range g.Units {
+		if u.Side() == rj.Side || !mentions(reason, u.ID) || mentions(rj.Problem.Order, u.ID) {
+			continue
+		}
+		switch {
+		case hidden[u.ID]:
+			reason = replaceWord(reason, u.ID, "a hidden German unit")
+		case sight != nil && (!u.OnMap() || !sight[u.Hex]):
+			reason = replaceWord(reason, u.ID, "an enemy unit out of sight")
+		}
+	}
+	if reason == rj.Problem.Reason {
+		return rj
+	}
+	c := *rj
+	c.Problem.Reason = reason
+	return &c
 }

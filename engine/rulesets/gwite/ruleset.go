@@ -21,7 +21,9 @@ func (Ruleset) Name() string { return "gwite" }
 // fixes (lone HQs displace whenever the enemy is adjacent, HQs pay to
 // entrain, rail capacity is never exceeded, Heroic HQs halved by rivers,
 // cavalry fractions dropped, T 17.11 counted in hexes, the players'
-// choices of entry hexes).
+// choices of entry hexes); a refused order always reaches its writer
+// whatever the fog, and resolution refuses what Validate does, for its
+// reasons.
 func (Ruleset) Version() int { return 3 }
 
 // Window kinds for the verb table.

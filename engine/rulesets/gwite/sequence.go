@@ -138,19 +138,15 @@ func (g *Game) Resolve(orders map[engine.Side][]engine.Order, dice engine.Dice) 
 	w := n.Window()
 	p := n.phase()
 	// Standing orders first, from either side, in side order: they may
-	// decide things inside this very window.
+	// decide things inside this very window. What Validate finds wrong
+	// (the acknowledgement's errors) is refused for the reasons it gives.
 	window := map[engine.Side][]engine.Order{}
 	for _, side := range n.sortedSides() {
 		for _, o := range orders[side] {
 			switch {
+			case n.refuseInvalid(side, o, l):
 			case isStanding(o.Verb):
 				n.applyStanding(side, o, l)
-			case !submits(w, side):
-				l.reject(side, o, "std 4.0", "%s gives no orders in the %s", side, w.Name)
-			case !accepts(p.kind, o.Verb):
-				l.reject(side, o, "std 4.0", "%s orders are not given in the %s", o.Verb, w.Name)
-			case verbByName(o.Verb).Only != "" && verbByName(o.Verb).Only != side:
-				l.reject(side, o, verbByName(o.Verb).Case, "only %s gives %s orders", verbByName(o.Verb).Only, o.Verb)
 			default:
 				window[side] = append(window[side], o)
 			}
@@ -164,6 +160,17 @@ func (g *Game) Resolve(orders map[engine.Side][]engine.Order, dice engine.Dice) 
 		return n, l.events, fmt.Errorf("after %s: %w", w.ID, err)
 	}
 	return n, l.events, nil
+}
+
+// refuseInvalid refuses order o of side, and reports so, when Validate
+// finds it wrong: with each of Validate's problems, so that resolution
+// refuses what the acknowledgement refused, for the same reasons.
+func (g *Game) refuseInvalid(side engine.Side, o engine.Order, l *log) bool {
+	ps := g.Validate(side, []engine.Order{o})
+	for _, p := range ps {
+		l.reject(side, o, p.Case, "%s", p.Reason)
+	}
+	return len(ps) > 0
 }
 
 func submits(w engine.Window, side engine.Side) bool {

@@ -38,10 +38,9 @@ func (g *Game) resolveSetup(orders map[engine.Side][]engine.Order, l *log) {
 		for _, o := range orders[side] {
 			l.start(o)
 			switch {
+			case g.refuseInvalid(side, o, l): // Validate: T 18.23, own units, hexes of the map
 			case isStanding(o.Verb):
 				g.applyStanding(side, o, l)
-			case side != hiddenSide:
-				l.reject(side, o, "T 18.23", "%s gives no orders in the %s", side, w.Name)
 			case o.Verb == "gruppe":
 				g.orderGruppe(side, o, l)
 			case o.Verb == "leave":

@@ -161,22 +161,26 @@ func (g *Game) View(side engine.Side) engine.View {
 
 // Validate implements engine.State: each order's verb must belong to the
 // open window (or be a standing order) and name the side's own units and
-// hexes on the map. Whether a move is possible is decided when the window
-// is resolved, against the state of that moment.
+// hexes on the map, and a standing order must be one the side may give.
+// Resolution refuses these orders for these very reasons (Resolve), so
+// that what the acknowledgement refuses is refused, and why. Whether a move
+// is possible is decided when the window is resolved, against the state of
+// that moment.
 func (g *Game) Validate(side engine.Side, orders []engine.Order) []engine.Problem {
 	var out []engine.Problem
 	w := g.Window()
-	kind := ""
+	kind, seq := "", "std 4.0"
 	if !g.Over {
 		kind = g.phase().kind
 	}
 	if !g.SetupDone {
-		kind = kindSetup
+		kind, seq = kindSetup, "T 18.23"
 	}
 	for _, o := range orders {
 		bad := func(rule, reason string) {
 			out = append(out, engine.Problem{Line: o.Line, Order: o.String(), Reason: reason, Case: rule})
 		}
+		before := len(out)
 		v := verbByName(o.Verb)
 		switch {
 		case v == nil:
@@ -184,11 +188,11 @@ func (g *Game) Validate(side engine.Side, orders []engine.Order) []engine.Proble
 			continue
 		case isStanding(o.Verb):
 		case !submits(w, side):
-			bad("std 4.0", string(side)+" gives no orders in the "+w.Name)
+			bad(seq, string(side)+" gives no orders in the "+w.Name)
 			continue
 		case kind == kindSetup && (o.Verb == "gruppe" || o.Verb == "leave" || o.Verb == "remove"):
 		case !accepts(kind, o.Verb):
-			bad("std 4.0", o.Verb+" orders are not given in the "+w.Name)
+			bad(seq, o.Verb+" orders are not given in the "+w.Name)
 			continue
 		case v.Only != "" && v.Only != side:
 			bad(v.Case, "only "+string(v.Only)+" gives "+o.Verb+" orders")
@@ -220,6 +224,26 @@ func (g *Game) Validate(side engine.Side, orders []engine.Order) []engine.Proble
 					}
 				}
 			}
+		}
+		if len(out) == before && isStanding(o.Verb) {
+			out = append(out, g.standingProblems(side, o)...)
+		}
+	}
+	return out
+}
+
+// standingProblems is why standing order o of side would be refused when
+// it is taken (applyStanding), tried on a copy of the game that keeps
+// nothing of it.
+func (g *Game) standingProblems(side engine.Side, o engine.Order) []engine.Problem {
+	scratch := *g
+	scratch.Standing = map[engine.Side]*Standing{}
+	l := &log{}
+	scratch.applyStanding(side, o, l)
+	var out []engine.Problem
+	for _, e := range l.events {
+		if rj, ok := e.(*engine.Rejected); ok {
+			out = append(out, rj.Problem)
 		}
 	}
 	return out
