@@ -87,18 +87,26 @@ func TestMapShape(t *testing.T) {
 	for _, h := range m.Grid.All() {
 		count[m.Terrain(h)]++
 	}
-	if count[scenario.Lake] < 5 || count[scenario.Sea] < 15 || count[scenario.Forest] < 60 || count[scenario.Swamp] < 10 {
+	if count[scenario.Lake] < 3 || count[scenario.Sea] < 15 || count[scenario.Forest] < 60 || count[scenario.Swamp] < 10 {
 		t.Errorf("terrain counts look wrong: %v", count)
 	}
-	// The Masurian lake belt lies between Angerburg and Johannisburg.
-	lakes := 0
+	// The Masurian lake belt lies between Angerburg and Johannisburg: lake
+	// hexes joined by blocked lake hexsides.
+	lakes, sides := 0, 0
+	near := map[hex.Hex]bool{}
 	for _, h := range m.Grid.Within(at("1314"), 3) {
+		near[h] = true
 		if m.Terrain(h) == scenario.Lake {
 			lakes++
 		}
 	}
-	if lakes < 4 {
-		t.Errorf("%d lake hexes around 1314, want the Masurian lakes", lakes)
+	for s, hs := range m.Hexsides {
+		if hs.Class == scenario.Blocked && near[s.A] && near[s.B] {
+			sides++
+		}
+	}
+	if lakes < 2 || sides < 5 {
+		t.Errorf("%d lake hexes and %d blocked hexsides around 1314, want the Masurian lakes", lakes, sides)
 	}
 	for _, id := range []string{"0113", "0614", "1420", "2022"} {
 		if m.Country(at(id)) != "DE" {

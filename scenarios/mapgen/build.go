@@ -33,6 +33,7 @@ type Map struct {
 	SeaSides   []hex.Side          // hexsides between land hexes across the sea
 	ends       map[string]*ExitOut // "R1.start" -> exit
 	riverAt    map[hex.Side]string // the river on a hexside
+	blockedAt  map[hex.Side]bool   // the blocked hexsides
 	geoName    string
 	water      []*Shape
 	defCountry string // the country of land no polygon covers
@@ -53,10 +54,11 @@ type TrenchOut struct {
 	Reason string
 }
 
-// BlockedOut is a blocked hexside.
+// BlockedOut is a blocked hexside; Lake is the lake along it, if any.
 type BlockedOut struct {
 	Side   hex.Side
 	Reason string
+	Lake   *Shape
 }
 
 // TownOut is a town record.

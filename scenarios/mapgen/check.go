@@ -52,6 +52,8 @@ func (m *Map) Check() []string {
 			}
 			if k > 0 && !m.grid.Adjacent(r.Hexes[k-1], h) {
 				fail("rail %s: %s not next to %s", r.ID, h, r.Hexes[k-1])
+			} else if k > 0 && m.barred(r.Hexes[k-1], h) {
+				fail("rail %s: %s-%s crosses a blocked hexside", r.ID, r.Hexes[k-1], h)
 			}
 			key := r.Country + h.String()
 			for _, j := range at[key] {

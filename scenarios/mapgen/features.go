@@ -2,6 +2,7 @@ package mapgen
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -122,7 +123,15 @@ func (m *Map) buildCorrections(g *Geo) {
 		if m.riverAt[s] != "" {
 			m.fail("%s:%d: blocked %s is on the %s", g.Name, b.Line, b.Hex, m.riverAt[s])
 		}
-		m.Blocked = append(m.Blocked, BlockedOut{s, b.Reason})
+		out := BlockedOut{Side: s, Reason: b.Reason}
+		if b.Lake != "" {
+			out.Lake = m.lakeBySide(g, b, s)
+		}
+		m.Blocked = append(m.Blocked, out)
+	}
+	m.blockedAt = map[hex.Side]bool{}
+	for _, b := range m.Blocked {
+		m.blockedAt[b.Side] = true
 	}
 	for _, tr := range g.Trenches {
 		out := TrenchOut{Reason: tr.Reason}
@@ -136,4 +145,43 @@ func (m *Map) buildCorrections(g *Geo) {
 		}
 		m.Trench = append(m.Trench, out)
 	}
+}
+
+// lakeBySide finds the lake a lake hexside runs along and checks that the
+// side is worth writing: between two land hexes of the map (a lake hex is
+// closed already), with the lake's shore within a third of a hex of the
+// side's midpoint.
+func (m *Map) lakeBySide(g *Geo, b *Fix, s hex.Side) *Shape {
+	var lake *Shape
+	for _, w := range g.Water {
+		if w.Kind == "lake" && w.Name == b.Lake {
+			lake = w
+		}
+	}
+	switch {
+	case lake == nil:
+		m.fail("%s:%d: blocked %s: no lake %q", g.Name, b.Line, b.Hex, b.Lake)
+		return nil
+	case !m.grid.Contains(s.A) || !m.grid.Contains(s.B) || m.Water(s.A) || m.Water(s.B):
+		m.fail("%s:%d: blocked %s: a lake hexside must lie between two land hexes of the map", g.Name, b.Line, b.Hex)
+		return lake
+	}
+	ax, ay := m.grid.Center(s.A)
+	bx, by := m.grid.Center(s.B)
+	mx, my := (ax+bx)/2, (ay+by)/2
+	la, lo := m.proj.LatLon(mx, my)
+	if newPolygon(lake.Pts).contains(la, lo) {
+		return lake
+	}
+	best := math.Inf(1)
+	for i := range lake.Pts {
+		p, q := lake.Pts[i], lake.Pts[(i+1)%len(lake.Pts)]
+		px, py := m.proj.Point(p.Lat, p.Lon)
+		qx, qy := m.proj.Point(q.Lat, q.Lon)
+		best = math.Min(best, segDist(mx, my, px, py, qx, qy))
+	}
+	if best > 1.0/3 {
+		m.fail("%s:%d: blocked %s: the %s lies %.1f km from the hexside", g.Name, b.Line, b.Hex, lake.Name, best*m.proj.HexKm)
+	}
+	return lake
 }

@@ -123,6 +123,7 @@ type Text struct {
 	FortressSrc string
 	Rivers      string
 	Trenches    string
+	Blocked     string // comment before the blocked hexsides
 	Rails       string
 	Exits       string
 	OffMap      string

@@ -85,7 +85,10 @@ type Fix struct {
 	Terrain string // a grid letter, or ""
 	Country string // DE, RU, or ""
 	Reason  string
-	Line    int
+	// Lake, on a blocked hexside, names the lake the side runs along (a
+	// lake hexside); the generator checks the lake lies by the side.
+	Lake string
+	Line int
 }
 
 // Geo is the whole input.
@@ -598,7 +601,7 @@ func (p *geoParser) correction() error {
 	case "fix":
 		g.Fixes = append(g.Fixes, &Fix{Hex: r.args[0], Terrain: r.fields["terrain"], Country: r.fields["country"], Reason: reason, Line: r.line})
 	case "blocked":
-		g.Blocked = append(g.Blocked, &Fix{Hex: r.args[0], Reason: reason, Line: r.line})
+		g.Blocked = append(g.Blocked, &Fix{Hex: r.args[0], Reason: reason, Lake: r.fields["lake"], Line: r.line})
 	default:
 		g.Trenches = append(g.Trenches, &TrenchIn{Hexes: r.args, Reason: reason, Line: r.line})
 	}

@@ -1,6 +1,7 @@
 package mapgen
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"strings"
@@ -255,5 +256,63 @@ func TestCountryPolygons(t *testing.T) {
 	// The reference hex's centre is on 24E: half AH, half the RU strip.
 	if m.Country(west) != "AH" || m.Country(hex.Hex{Row: 2, Col: 1}) != "RU" || m.Country(centre) == "" {
 		t.Errorf("countries %s %s %s", m.Country(west), m.Country(centre), m.Country(hex.Hex{Row: 2, Col: 1}))
+	}
+}
+
+// A blocked hexside with lake= is a lake hexside: written with its lake,
+// checked to lie by that lake and between two land hexes; rail lines are
+// routed round every blocked hexside.
+func TestLakeHexsides(t *testing.T) {
+	text, err := os.ReadFile("testdata/galicia.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(extra string) (*Map, []string) {
+		g, err := ParseGeo("galicia.txt", string(text)+extra)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Build(g, galicia())
+	}
+	m, _ := build("")
+	var a3 *RailOut
+	for _, r := range m.Rails {
+		if r.ID == "A3" {
+			a3 = r
+		}
+	}
+	if a3 == nil || len(a3.Hexes) < 3 {
+		t.Fatal("no rail A3 to route round")
+	}
+	a, b := a3.Hexes[1], a3.Hexes[2]
+	ax, ay := m.grid.Center(a)
+	bx, by := m.grid.Center(b)
+	la, lo := m.proj.LatLon((ax+bx)/2, (ay+by)/2)
+	// A small lake on the hexside A3 ran across, and one far from it.
+	lake := fmt.Sprintf("water lake Mere src=L\n  %.3f,%.3f %.3f,%.3f %.3f,%.3f\n", la-0.01, lo-0.01, la+0.01, lo, la-0.01, lo+0.01)
+	lake += fmt.Sprintf("water lake Far src=L\n  %.3f,%.3f %.3f,%.3f %.3f,%.3f\n", la+0.5, lo, la+0.52, lo, la+0.5, lo+0.02)
+	m, errs := build(lake + fmt.Sprintf("blocked %s/%s lake=Mere reason=\"test mere\"\n", a, b))
+	if len(errs) > 0 {
+		t.Fatal(strings.Join(errs, "\n"))
+	}
+	for _, r := range m.Rails {
+		for i := 1; i < len(r.Hexes); i++ {
+			if s, _ := m.grid.SideBetween(r.Hexes[i-1], r.Hexes[i]); s == (hex.Side{A: a, B: b}) || s == (hex.Side{A: b, B: a}) {
+				t.Errorf("rail %s crosses the lake hexside %s/%s", r.ID, a, b)
+			}
+		}
+	}
+	want := fmt.Sprintf(`lake hexside along the Mere (L): test mere"`)
+	if out := m.Write(); !strings.Contains(out, want) {
+		t.Errorf("the written map lacks %q", want)
+	}
+	for _, c := range []struct{ blocked, want string }{
+		{fmt.Sprintf("blocked %s/%s lake=Far reason=x\n", a, b), "the Far lies"},
+		{fmt.Sprintf("blocked %s/%s lake=Nowhere reason=x\n", a, b), `no lake "Nowhere"`},
+	} {
+		_, errs := build(lake + c.blocked)
+		if !strings.Contains(strings.Join(errs, "\n"), c.want) {
+			t.Errorf("%s: errors %v, want %q", strings.TrimSpace(c.blocked), errs, c.want)
+		}
 	}
 }

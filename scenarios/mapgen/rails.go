@@ -101,7 +101,7 @@ func (m *Map) railPath(rl *RailIn, stops []hex.Hex) []hex.Hex {
 	}
 	push(stops[0])
 	for i := 1; i < len(stops); i++ {
-		seg := hexPath(m.grid, stops[i-1], stops[i], blocked)
+		seg := hexPath(m.grid, stops[i-1], stops[i], blocked, m.barred)
 		if seg == nil {
 			m.fail("rail %s: no land route %s-%s", rl.ID, stops[i-1], stops[i])
 			break
@@ -250,4 +250,11 @@ func (m *Map) distKm(a, b LatLon) float64 {
 	dy := (a.Lat - b.Lat) * hex.KmPerDegreeLat
 	dx := (a.Lon - b.Lon) * hex.KmPerDegreeLat * math.Cos(mid)
 	return math.Hypot(dx, dy)
+}
+
+// barred reports whether a line may not run from a to its neighbour b: a
+// blocked hexside (a lake hexside) lies between them.
+func (m *Map) barred(a, b hex.Hex) bool {
+	s, _ := m.grid.SideBetween(a, b)
+	return m.blockedAt[s]
 }

@@ -216,9 +216,9 @@ func (cg *cornerGraph) traceSides(pts []LatLon) []hex.Side {
 // ---- Rail routing: hex to hex, around water.
 
 // hexPath is the cheapest chain of adjacent hexes from a to b that avoids
-// blocked hexes (b and a are always allowed); a step costs 1 plus its
-// distance from the straight segment a-b.
-func hexPath(grid hex.Grid, a, b hex.Hex, blocked func(hex.Hex) bool) []hex.Hex {
+// blocked hexes (b and a are always allowed) and barred steps (blocked
+// hexsides); a step costs 1 plus its distance from the straight segment a-b.
+func hexPath(grid hex.Grid, a, b hex.Hex, blocked func(hex.Hex) bool, barred func(from, to hex.Hex) bool) []hex.Hex {
 	ax, ay := grid.Center(a)
 	bx, by := grid.Center(b)
 	dist := map[hex.Hex]float64{a: 0}
@@ -239,7 +239,7 @@ func hexPath(grid hex.Grid, a, b hex.Hex, blocked func(hex.Hex) bool) []hex.Hex 
 			break
 		}
 		for _, n := range grid.Neighbours(it.hx) {
-			if n != b && blocked(n) {
+			if (n != b && blocked(n)) || barred(it.hx, n) {
 				continue
 			}
 			nx, ny := grid.Center(n)

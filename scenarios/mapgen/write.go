@@ -208,8 +208,12 @@ func (w *writer) rivers() {
 func (w *writer) corrections() {
 	m, t := w.m, w.m.game.Text
 	if len(m.Blocked) > 0 {
-		w.p("\n# ---- Blocked hexsides.\n")
+		w.p("\n%s", t.or(t.Blocked, "# ---- Blocked hexsides.\n"))
 		for _, b := range m.Blocked {
+			if b.Lake != nil {
+				w.p("blocked %s %s\n", b.Side, authored("lake hexside along the %s (%s): %s", b.Lake.Name, b.Lake.Src, b.Reason))
+				continue
+			}
 			w.p("blocked %s %s\n", b.Side, authored("%s", b.Reason))
 		}
 	}

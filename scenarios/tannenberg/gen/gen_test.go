@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -172,57 +173,224 @@ func TestSea(t *testing.T) {
 	}
 }
 
-// The Masurian lakes make lake hexes between Angerburg and Johannisburg,
-// with the gates open: Angerburg, Lötzen, Nikolaiken, Arys and Johannisburg
-// are land, and a land path crosses the lake line at Lötzen and near
-// Nikolaiken.
+// The Masurian lakes are a barrier from Angerburg to Johannisburg (notes
+// s.3.1-3.2): between Lötzen's and Johannisburg's rows a corps from Lyck
+// reaches Sensburg only through a passage: the Lötzen gap (through the
+// fortress hex), the Nikolaiken causeway or Rudczanny. With all three shut
+// there is no way round; each alone opens one. The lake towns stay land.
 func TestMasurianLakes(t *testing.T) {
 	_, m := build(t)
 	towns := townHexes(m)
-	anger, johan := towns["Angerburg"], towns["Johannisburg"]
-	var lakes []hex.Hex
-	for r := anger.Row; r <= johan.Row; r++ {
-		for c := 10; c <= 17; c++ {
-			h := hex.Hex{Row: r, Col: c}
-			if m.Terrain(h) == 'L' {
-				lakes = append(lakes, h)
+	for _, name := range []string{"Angerburg", "Lötzen", "Nikolaiken", "Arys", "Johannisburg"} {
+		if h := towns[name]; m.Terrain(h) == 'L' {
+			t.Errorf("%s (%s) is lake", name, h)
+		}
+	}
+	blocked := map[hex.Side]bool{}
+	lakeSides := 0
+	for _, b := range m.Blocked {
+		blocked[b.Side] = true
+		if b.Lake != nil {
+			lakeSides++
+		}
+	}
+	if lakeSides < 5 {
+		t.Errorf("%d lake hexsides, want the chain's", lakeSides)
+	}
+	side := func(a, b string) hex.Side {
+		s, ok := m.Grid().SideBetween(mustHex(t, a), mustHex(t, b))
+		if !ok {
+			t.Fatalf("%s/%s is not a hexside", a, b)
+		}
+		return s
+	}
+	lotzen := towns["Lötzen"]
+	gates := map[string]func(hex.Hex, hex.Side) bool{
+		"Lötzen":     func(h hex.Hex, _ hex.Side) bool { return h == lotzen },
+		"Nikolaiken": func(_ hex.Hex, s hex.Side) bool { return s == side("1414", "1415") },
+		"Rudczanny":  func(_ hex.Hex, s hex.Side) bool { return s == side("1515", "1614") },
+	}
+	if towns["Nikolaiken"].String() != "1415" {
+		t.Fatalf("Nikolaiken in %s: the gates below assume 1415", towns["Nikolaiken"])
+	}
+	lo, hi := lotzen.Row, towns["Johannisburg"].Row
+	reach := func(open string) bool {
+		seen := map[hex.Hex]bool{towns["Lyck"]: true}
+		q := []hex.Hex{towns["Lyck"]}
+		for len(q) > 0 {
+			h := q[0]
+			q = q[1:]
+			for _, n := range m.Grid().Neighbours(h) {
+				s, _ := m.Grid().SideBetween(h, n)
+				shut := false
+				for name, g := range gates {
+					shut = shut || (name != open && g(n, s))
+				}
+				if seen[n] || shut || blocked[s] || !m.Grid().Contains(n) || m.Water(n) || n.Row < lo || n.Row > hi {
+					continue
+				}
+				seen[n] = true
+				q = append(q, n)
+			}
+		}
+		return seen[towns["Sensburg"]]
+	}
+	if reach("") {
+		t.Error("Lyck reaches Sensburg with every lake passage shut: the lakes are no barrier")
+	}
+	for name := range gates {
+		if !reach(name) {
+			t.Errorf("the %s passage alone does not lead from Lyck to Sensburg", name)
+		}
+	}
+	// The Lötzen gap runs through the fortress.
+	if f := fortAt(m, lotzen); f == nil || f.In.Name != "Lötzen" {
+		t.Errorf("no Lötzen fortress in %s", lotzen)
+	}
+}
+
+func fortAt(m *mapgen.Map, h hex.Hex) *mapgen.FortOut {
+	for _, f := range m.Forts {
+		if f.Hex == h {
+			return f
+		}
+	}
+	return nil
+}
+
+// Tilsit stands on the south bank of the Neman: the lines from Insterburg
+// (R6), Königsberg (R7) and Stallupönen (R8) reach it without crossing the
+// river (R6 crosses to Memel off the map).
+func TestTilsitSouthOfNeman(t *testing.T) {
+	_, m := build(t)
+	river := riverSides(m)
+	tilsit := townHexes(m)["Tilsit"]
+	for _, r := range m.Rails {
+		for i := 1; i < len(r.Hexes); i++ {
+			s, _ := m.Grid().SideBetween(r.Hexes[i-1], r.Hexes[i])
+			if slices.Contains([]string{"R6", "R7", "R8"}, r.ID) && river[s] == "Neman" {
+				t.Errorf("rail %s crosses the Neman at %s on its way to Tilsit", r.ID, s)
 			}
 		}
 	}
-	if len(lakes) < 4 {
-		t.Errorf("only %d lake hexes between Angerburg and Johannisburg: %v", len(lakes), lakes)
-	}
-	for _, name := range []string{"Angerburg", "Lötzen", "Nikolaiken", "Arys", "Johannisburg"} {
-		if h := towns[name]; m.Terrain(h) == 'L' {
-			t.Errorf("gate %s (%s) is lake", name, h)
+	for _, id := range []string{"R6", "R7", "R8"} {
+		if !railTouches(m, id, tilsit) {
+			t.Errorf("rail %s does not reach Tilsit %s", id, tilsit)
 		}
 	}
-	// Lötzen is next to lake hexes on both sides of its isthmus.
-	lz := towns["Lötzen"]
+}
+
+// The Narew joins the Vistula at Modlin: Novogeorgievsk's hex lies between
+// the two rivers (the Narew north, the Vistula south-west), the Wkra ends on
+// the Narew, and the Mława-Warsaw line crosses the Narew at Novogeorgievsk
+// and the Vistula at Warsaw.
+func TestNarewMeetsVistulaAtModlin(t *testing.T) {
+	_, m := build(t)
+	river := riverSides(m)
+	towns := townHexes(m)
+	ng, warsaw := towns["Novogeorgievsk"], towns["Warsaw"]
+	by := map[string]int{}
+	for _, n := range m.Grid().Neighbours(ng) {
+		s, _ := m.Grid().SideBetween(ng, n)
+		by[river[s]]++
+	}
+	if by["Narew"] < 2 || by["Vistula"] < 2 {
+		t.Errorf("Novogeorgievsk %s has %d Narew and %d Vistula hexsides, want the confluence", ng, by["Narew"], by["Vistula"])
+	}
+	// The Wkra's last hexside meets a Narew hexside at a corner.
+	var wkra []hex.Side
+	for _, r := range m.Rivers {
+		if r.In.Name == "Wkra" {
+			wkra = r.Sides
+		}
+	}
+	if len(wkra) == 0 {
+		t.Fatal("no Wkra")
+	}
+	last := wkra[len(wkra)-1]
+	joins := false
+	for s, name := range river {
+		if name == "Narew" && sharesCorner(m, s, last) {
+			joins = true
+		}
+		if name == "Vistula" && sharesCorner(m, s, last) {
+			t.Errorf("the Wkra's mouth %s touches the Vistula at %s", last, s)
+		}
+	}
+	if !joins {
+		t.Errorf("the Wkra's mouth %s is not on the Narew", last)
+	}
+	crossed := map[string][]string{}
+	for _, r := range m.Rails {
+		if r.ID != "R39" {
+			continue
+		}
+		for i := 1; i < len(r.Hexes); i++ {
+			s, _ := m.Grid().SideBetween(r.Hexes[i-1], r.Hexes[i])
+			if name := river[s]; name == "Narew" || name == "Vistula" {
+				crossed[name] = append(crossed[name], r.Hexes[i-1].String()+"-"+r.Hexes[i].String())
+				if (name == "Narew") != (r.Hexes[i] == ng || r.Hexes[i-1] == ng) || (name == "Vistula") != (r.Hexes[i] == warsaw || r.Hexes[i-1] == warsaw) {
+					t.Errorf("R39 crosses the %s at %s", name, s)
+				}
+			}
+		}
+	}
+	if len(crossed["Narew"]) != 1 || len(crossed["Vistula"]) != 1 {
+		t.Errorf("R39 crosses the Narew at %v and the Vistula at %v, want once each", crossed["Narew"], crossed["Vistula"])
+	}
+}
+
+// The Rominten Heath covers about two hexes.
+func TestRomintenHeath(t *testing.T) {
+	_, m := build(t)
 	n := 0
-	for _, h := range m.Grid().Neighbours(lz) {
-		if m.Terrain(h) == 'L' {
+	for _, h := range m.Grid().Within(mustHex(t, "0810"), 1) {
+		if m.Terrain(h) == 'F' {
 			n++
 		}
 	}
-	if n < 2 {
-		t.Errorf("Lötzen %s touches %d lake hexes, want 2 or more", lz, n)
+	if n != 2 {
+		t.Errorf("Rominten Heath: %d forest hexes at 0810, want 2", n)
 	}
-	// The lake line has gaps: the lake hexes do not form one chain.
-	seen := map[hex.Hex]bool{}
-	var walk func(h hex.Hex)
-	walk = func(h hex.Hex) {
-		seen[h] = true
-		for _, x := range m.Grid().Neighbours(h) {
-			if m.Grid().Contains(x) && m.Terrain(x) == 'L' && !seen[x] {
-				walk(x)
-			}
+}
+
+func riverSides(m *mapgen.Map) map[hex.Side]string {
+	out := map[hex.Side]string{}
+	for _, r := range m.Rivers {
+		for _, s := range r.Sides {
+			out[s] = r.In.Name
 		}
 	}
-	walk(lakes[0])
-	if len(seen) == len(lakes) {
-		t.Errorf("the lake hexes %v form one unbroken chain: no gates", lakes)
+	return out
+}
+
+func railTouches(m *mapgen.Map, id string, h hex.Hex) bool {
+	for _, r := range m.Rails {
+		if r.ID == id && slices.Contains(r.Hexes, h) {
+			return true
+		}
 	}
+	return false
+}
+
+// sharesCorner reports whether two hexsides meet at a corner: they share a
+// hex and their other hexes are neighbours, or they are one side.
+func sharesCorner(m *mapgen.Map, a, b hex.Side) bool {
+	hs := map[hex.Hex]int{}
+	for _, h := range []hex.Hex{a.A, a.B, b.A, b.B} {
+		hs[h]++
+	}
+	if len(hs) == 2 {
+		return true
+	}
+	if len(hs) != 3 {
+		return false
+	}
+	var ks []hex.Hex
+	for h := range hs {
+		ks = append(ks, h)
+	}
+	return m.Grid().Adjacent(ks[0], ks[1]) && m.Grid().Adjacent(ks[1], ks[2]) && m.Grid().Adjacent(ks[0], ks[2])
 }
 
 // The Vistula, Narew, Bug and Neman are major rivers; the Vistula runs

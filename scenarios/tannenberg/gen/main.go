@@ -97,6 +97,12 @@ func text() mapgen.Text {
 # A full 8 weak 4, B 6/3, C 4/2; steps=4 per std 11.13.
 `,
 		FortressSrc: "strengths by class (A 8/4, B 6/3, C 4/2)",
+		Blocked: `# ---- Blocked hexsides (std 5.4: no movement, attack, retreat, supply or
+# command across them): the Frisches Haff by Pillau, and the lake hexsides of
+# the Masurian lake barrier between Angerburg and Johannisburg. Open
+# passages: Angerburg, the Lötzen gap (through the fortress hex), the
+# Nikolaiken causeway and Rudczanny.
+`,
 		Trenches: `# ---- Trenches: prepared German field positions of 1914 (T[10.2] lets
 # German units feed off them; TEC: defender doubled, +1 MP to enter).
 `,
