@@ -24,9 +24,15 @@ var (
 	outFlag      = flag.String("out", "testdata", "the directory failing games are written to")
 )
 
-// defaultGames is how many games the plain `go test` run plays: about two
-// minutes on two cores.
-const defaultGames = 240
+// defaultGames is how many games the plain `go test` run plays (about
+// four minutes on two quiet cores), unless defaultTime runs out first:
+// on a loaded machine the run stays well inside go test's timeout and
+// plays fewer games (it says how many), every scenario and option set
+// still among them.
+const (
+	defaultGames = 240
+	defaultTime  = 5 * time.Minute
+)
 
 // maxFailures stops a run: past this many, the rest say nothing new.
 const maxFailures = 20
@@ -52,7 +58,7 @@ func TestGames(t *testing.T) {
 		if raceEnabled {
 			t.Skip("whole games under the race detector: the plain run plays them")
 		}
-		n = defaultGames
+		n, d = defaultGames, defaultTime
 	}
 	plan, err := Plan(embedded(t))
 	if err != nil {
