@@ -47,6 +47,9 @@ func (v *View) Sandbox() *Game {
 		g.Standing[v.For] = v.Own.clone()
 	}
 	g.Vacated = append([]hex.Hex(nil), v.Vacated...)
+	if v.WestFront != nil {
+		g.Excl = *v.WestFront
+	}
 	g.Hidden = v.sandboxGruppen(g.phaseStamp())
 	g.reindex()
 	return g

@@ -31,6 +31,11 @@ type View struct {
 	// Vacated is the hexes in sight that the enemy cavalry withdrew from
 	// in the phase just before, which the side may occupy (std 12.16).
 	Vacated []hex.Hex `json:",omitempty"`
+	// WestFront is, for the side the West Front reinforcements belong
+	// to, where its own request stands (T 19.14, 19.21, 19.22): so that
+	// the acknowledgement foresees HL-8 replacing von Prittwitz as the
+	// Movement Phase opens. Nil for the other side.
+	WestFront *Exclusive `json:",omitempty"`
 
 	// The public game data the view is drawn on, and where the game
 	// stands in its sequence of play, for Sandbox.
@@ -156,7 +161,21 @@ func (g *Game) View(side engine.Side) engine.View {
 		v.Markers = markers
 		v.Ghosts = g.ghosts(side, visible)
 	}
+	if side == engine.Moderator || side == g.westFrontSide() {
+		v.WestFront = &Exclusive{WFTurn: g.Excl.WFTurn, RollingStopped: g.Excl.RollingStopped, HLDone: g.Excl.HLDone, WFScored: g.Excl.WFScored}
+	}
 	return v
+}
+
+// westFrontSide is the side the West Front reinforcements belong to, ""
+// in a game without them.
+func (g *Game) westFrontSide() engine.Side {
+	for _, u := range g.Units {
+		if westFront(u.Data) {
+			return u.Side()
+		}
+	}
+	return ""
 }
 
 // Validate implements engine.State: each order's verb must belong to the
