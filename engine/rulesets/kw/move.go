@@ -208,8 +208,8 @@ func (s *State) entry(u *unit, h hex.Hex) (string, string) {
 	if lim := nationLimits[p.Nation]; lim != nil && !lim[s.d.country[h]] {
 		return fmt.Sprintf("%s units may not enter %s (%s)", p.Nation, h, s.d.country[h]), "23.3"
 	}
-	if why := s.staysInRussia(u, h); why != "" { // optunits.go
-		return why, "Opt: Additional Units"
+	if why, rule := s.staysInRussia(u, h); why != "" { // optunits.go
+		return why, rule
 	}
 	return "", ""
 }
