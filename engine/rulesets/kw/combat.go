@@ -246,7 +246,7 @@ func (s *State) bindAttackers(b *battle) (string, string) {
 	for _, word := range ws {
 		u, prob := s.own(b.side, word.Text)
 		if prob != "" {
-			return prob, "14.4"
+			return prob, s.ownRule(prob, "14.4")
 		}
 		p := s.prof(u)
 		switch {

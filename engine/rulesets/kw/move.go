@@ -172,7 +172,7 @@ func (s *State) mover(m *movePhase, o engine.Order) (*unit, string, string) {
 	u, prob := s.own(m.side, w[0].Text)
 	switch {
 	case prob != "":
-		return nil, prob, "11.1"
+		return nil, prob, s.ownRule(prob, "11.1")
 	case u.Loc != locMap:
 		return nil, fmt.Sprintf("%s is not on the map", u.ID), "11.1"
 	case s.inert(u):
