@@ -114,3 +114,84 @@ setup RU-1A 0704
 		t.Errorf("after the reveal the Allies see %v", got)
 	}
 }
+
+// fogBattle is a Central Powers attack under [Opt: Fog of War] with both
+// sides' stacks face-down: the attackers (DE-C1 and, not attacking, DE-C2
+// in 0704), the defenders (RU-C1 in 0804), the HQ Ober Ost and the
+// supply unit DE-S1 backing it from 0604, beside the face-down DE-C3, and
+// the airbase DE-AIR, face-down in 0404. RU-C2 in 0905 and DE-C4 in 0303
+// take no part.
+func fogBattle(t *testing.T, attack string) (*State, []engine.Event) {
+	t.Helper()
+	st := loadState(t, map[string]string{
+		"units.txt": `unit DE-AIR nation=DE type=airbase size=none name="KFO" sp=0 steps=1 str=0-1-2 support=3 radius=4 optional=yes generic=yes` + "\n",
+		"scenario.txt": `setup DE-C1 0704
+setup DE-C2 0704
+setup DE-OO 0604
+setup DE-S1 0604
+setup DE-C3 0604
+setup DE-AIR 0404
+setup DE-C4 0303
+setup RU-C1 0804
+setup RU-C2 0905
+`}, engine.Options{optFog: true, optAir: true})
+	if err := st.SetWindow("T7 CP-COMBAT1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"DE-C1", "DE-C2", "DE-C3", "DE-C4", "DE-AIR", "RU-C1", "RU-C2"} {
+		st.unit(id).Hidden = true
+	}
+	next, ev, err := st.Resolve(map[scenario.Side][]engine.Order{CP: orders("supply DE-S1", attack)}, &engine.Script{Rolls: []int{3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rejections(ev); len(r) > 0 {
+		t.Fatalf("rejected: %v", r)
+	}
+	return next.(*State), ev
+}
+
+// [Opt: Fog of War] 1 (digest 7.2): at the start of a battle every stack
+// in it is shown to both sides, attackers' and defenders', and so are the
+// HQ, the airbase and the supply unit backing the attack, though not the
+// stacks they stand in; nothing else is given away.
+func TestFogOfWarBattleShowsStacksAndBacking(t *testing.T) {
+	st, ev := fogBattle(t, "attack 0804 with DE-C1 hq DE-OO air DE-AIR supply DE-S1")
+	shown := []string{"DE-C1", "DE-C2", "DE-OO", "DE-S1", "DE-AIR"}
+	if got := leaks(t, st, AL, ev, shown); len(got) != len(shown) {
+		t.Errorf("the Allies see only %v of the attack's stacks and backing %v", got, shown)
+	}
+	if got := leaks(t, st, AL, ev, []string{"DE-C3", "DE-C4"}); len(got) > 0 {
+		t.Errorf("the Allies see %v, which took no part", got)
+	}
+	if got := leaks(t, st, CP, ev, []string{"RU-C1"}); len(got) != 1 {
+		t.Error("the Central Powers do not see the defenders")
+	}
+	if got := leaks(t, st, CP, ev, []string{"RU-C2"}); len(got) > 0 {
+		t.Errorf("the Central Powers see %v, which took no part", got)
+	}
+	var told bool
+	for _, e := range ev {
+		told = told || engine.Visible(e, AL) && strings.Contains(e.String(), "shown as backing the battle: DE-OO in 0604, DE-AIR in 0404, DE-S1 in 0604")
+	}
+	if !told {
+		t.Errorf("the Allies are not told what backs the battle: %v", ev)
+	}
+}
+
+// [Opt: Fog of War]: an attack's conditions (if pct>=N) are not judged
+// against face-down defenders, for a skipped attack would tell their
+// strength, and once the stacks are shown the attack cannot be called
+// off: the attack is skipped before anything is shown or rolled.
+func TestFogOfWarConditionsNotJudgedBlind(t *testing.T) {
+	st, ev := fogBattle(t, "attack 0804 with DE-C1 if pct>=100")
+	if got := leaks(t, st, CP, ev, []string{"RU-C1", "= 2"}); len(got) > 0 {
+		t.Errorf("the Central Powers learn %v", got)
+	}
+	if got := leaks(t, st, AL, ev, []string{"DE-C1"}); len(got) > 0 {
+		t.Errorf("the Allies learn %v", got)
+	}
+	if st.unit("RU-C1").Loc != locMap || st.Attacked[st.unit("RU-C1").Hex] {
+		t.Error("the attack was made")
+	}
+}
