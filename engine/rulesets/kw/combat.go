@@ -149,8 +149,8 @@ func (s *State) fight(side scenario.Side, o engine.Order, dice engine.Dice, ev *
 	}
 	t := s.strength(b)
 	if len(b.guards) > 0 && s.faceDownIn(b.hex) { // fog.go, ruling KW-Fog-BATTLE
-		*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("attack on %s skipped: its conditions cannot be judged against face-down counters, and once the stacks are shown the attack cannot be called off", b.hex), Case: "Opt: Fog of War"})
-		return
+		*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("attack on %s: face-down counters defend it, so its conditions are not judged and it is fought (once the stacks are shown it cannot be called off)", b.hex), Case: "Opt: Fog of War"})
+		b.guards = nil
 	}
 	for _, g := range b.guards {
 		if !g.holds(t.percent, t.defense) {

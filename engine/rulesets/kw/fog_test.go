@@ -118,8 +118,8 @@ setup RU-1A 0704
 // fogBattle is a Central Powers attack under [Opt: Fog of War] with both
 // sides' stacks face-down: the attackers (DE-C1 and, not attacking, DE-C2
 // in 0704), the defenders (RU-C1 in 0804), the HQ Ober Ost and the
-// supply unit DE-S1 backing it from 0604, beside the face-down DE-C3, and
-// the airbase DE-AIR, face-down in 0404. RU-C2 in 0905 and DE-C4 in 0303
+// supply unit DE-S1 backing it from 0604, and the airbase DE-AIR,
+// face-down in 0404 beside the face-down DE-C3. RU-C2 in 0905 and DE-C4 in 0303
 // take no part.
 func fogBattle(t *testing.T, attack string) (*State, []engine.Event) {
 	t.Helper()
@@ -129,7 +129,7 @@ func fogBattle(t *testing.T, attack string) (*State, []engine.Event) {
 setup DE-C2 0704
 setup DE-OO 0604
 setup DE-S1 0604
-setup DE-C3 0604
+setup DE-C3 0404
 setup DE-AIR 0404
 setup DE-C4 0303
 setup RU-C1 0804
@@ -182,16 +182,20 @@ func TestFogOfWarBattleShowsStacksAndBacking(t *testing.T) {
 // [Opt: Fog of War]: an attack's conditions (if pct>=N) are not judged
 // against face-down defenders, for a skipped attack would tell their
 // strength, and once the stacks are shown the attack cannot be called
-// off: the attack is skipped before anything is shown or rolled.
+// off: it is fought, here at 3 against 2, under a condition of 200%.
 func TestFogOfWarConditionsNotJudgedBlind(t *testing.T) {
-	st, ev := fogBattle(t, "attack 0804 with DE-C1 if pct>=100")
-	if got := leaks(t, st, CP, ev, []string{"RU-C1", "= 2"}); len(got) > 0 {
-		t.Errorf("the Central Powers learn %v", got)
+	st, ev := fogBattle(t, "attack 0804 with DE-C1 if pct>=200")
+	fought := false
+	for _, e := range ev {
+		fought = fought || strings.Contains(e.String(), "3 against 2 = 150% (150-199%), die 3")
+		if strings.Contains(e.String(), "skipped") {
+			t.Errorf("told %q", e)
+		}
 	}
-	if got := leaks(t, st, AL, ev, []string{"DE-C1"}); len(got) > 0 {
-		t.Errorf("the Allies learn %v", got)
+	if !fought {
+		t.Fatalf("the attack was not fought: %v", ev)
 	}
-	if st.unit("RU-C1").Loc != locMap || st.Attacked[st.unit("RU-C1").Hex] {
-		t.Error("the attack was made")
+	if got := leaks(t, st, CP, ev, []string{"RU-C1"}); len(got) != 1 {
+		t.Error("the defenders are not shown")
 	}
 }
