@@ -2,6 +2,7 @@ package kw
 
 import (
 	"encoding/json"
+	"maps"
 	"strings"
 	"testing"
 
@@ -197,5 +198,56 @@ func TestFogOfWarConditionsNotJudgedBlind(t *testing.T) {
 	}
 	if got := leaks(t, st, CP, ev, []string{"RU-C1"}); len(got) != 1 {
 		t.Error("the defenders are not shown")
+	}
+}
+
+// 13.0, 13.4, [Opt: Fog of War]: a face-down stack exerts its ZOC as any
+// other (the option hides who a unit is, not its zone), and the side knows
+// where face-down counters stand: its plan, its preview and its
+// acknowledgement reckon the ZOC from what it sees (every counter that
+// may be face-down exerts one), resolution from the truth, and they agree
+// that a move through a face-down corps' zone is refused (13.4), which
+// the report tells; none of them names the hidden unit.
+func TestFogOfWarHiddenZOC(t *testing.T) {
+	st := testState(t, "setup DE-C1 0704\nsetup RU-C1 0806\nsetup RU-C2 1002\n", "T2 CP-MOVE", engine.Options{optFog: true})
+	st.unit("RU-C1").Hidden = true
+	if truth, seen := st.ezoc(CP), st.seenZOC(CP); !maps.Equal(truth, seen) || !seen[st.d.grid.Hex(5, 7)] {
+		t.Errorf("the ZOC the CP see %v is not the true one %v, or misses 0705", seen, truth)
+	}
+	if !st.View(CP).(*View).Plan.EZOC[st.d.grid.Hex(5, 7)] {
+		t.Error("the CP's plan does not put 0705 in the enemy's ZOC")
+	}
+	os := orders("move DE-C1 via 0705 0805")
+	secret := []string{"RU-C1"}
+	var told []string
+	for _, p := range st.Validate(CP, os) {
+		told = append(told, p.String())
+	}
+	for _, r := range st.Preview(CP, os) {
+		told = append(told, r.String())
+	}
+	joined := strings.Join(told, "\n")
+	if strings.Contains(joined, "RU-C1") || !strings.Contains(joined, "zone of control") {
+		t.Errorf("the acknowledgement and preview tell: %s", joined)
+	}
+	next, ev, err := st.Resolve(map[scenario.Side][]engine.Order{CP: os}, &engine.Script{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := next.(*State)
+	if h := after.unit("DE-C1").Hex; h.String() != "0704" {
+		t.Errorf("DE-C1 moved to %s through the hidden corps' ZOC", h)
+	}
+	var report string
+	for _, e := range ev {
+		if engine.Visible(e, CP) {
+			report += e.String() + "\n"
+		}
+	}
+	if !strings.Contains(report, "enemy zone of control in 0705 [13.4]") {
+		t.Errorf("the report does not tell the move was stopped: %s", report)
+	}
+	if got := leaks(t, after, CP, ev, secret); len(got) > 0 {
+		t.Errorf("the CP learn %v", got)
 	}
 }

@@ -53,6 +53,9 @@ func (s *State) openMove(side scenario.Side) *movePhase {
 // the order written.
 func (s *State) movement(side scenario.Side, os []engine.Order, dice engine.Dice, ev *[]engine.Event) {
 	m := s.openMove(side)
+	if _, checking := dice.(noDice); checking {
+		m.ez = s.seenZOC(side) // an acknowledgement tells nothing the side cannot see (zoc.go)
+	}
 	var marches []engine.Order
 	for _, o := range os {
 		if o.Verb == "march" {

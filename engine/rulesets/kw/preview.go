@@ -74,6 +74,7 @@ func (p *previewer) say(o engine.Order, warning bool, rule, format string, args 
 func (p *previewer) movement(os []engine.Order) {
 	s := p.s
 	m := s.openMove(p.side)
+	m.ez = s.seenZOC(p.side) // what the side sees; resolution has the truth
 	var marches []engine.Order
 	for _, o := range os {
 		if o.Verb == "march" {
