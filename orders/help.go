@@ -22,6 +22,18 @@ func Help(verbs []engine.Verb) string { return HelpWith(verbs, hex.Codec{}) }
 
 // HelpWith is Help for a game whose hex ids hexes reads.
 func HelpWith(verbs []engine.Verb, hexes hex.Codec) string {
+	return HelpFor(verbs, hexes, `    Game: t1
+    Side: RU
+    Window: GT1 RU-MOVE
+
+    # my orders
+    VERB WORD...   # a comment
+`)
+}
+
+// HelpFor is HelpWith with example, an order file of the system's own
+// (already indented or fenced), in place of the generic one.
+func HelpFor(verbs []engine.Verb, hexes hex.Codec, example string) string {
 	var b strings.Builder
 	b.WriteString(`# The order language
 
@@ -29,13 +41,7 @@ An order file is plain UTF-8 text. It starts with a header of "Key: value"
 lines that binds it to a game, a side and a window, ended by a blank line;
 then comes one order per line:
 
-    Game: t1
-    Side: RU
-    Window: GT1 RU-MOVE
-
-    # my orders
-    VERB WORD...   # a comment
-
+` + example + `
 Words are separated by blanks or tabs, and "#" starts a comment that runs to
 the end of the line. A word that is one of the verb's keywords starts that
 keyword's clause; clauses may come in any order, each at most once. Verbs,

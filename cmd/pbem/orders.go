@@ -36,9 +36,28 @@ var ordersCmd = &command{
 		if len(args) != 0 || !ok {
 			return usageError
 		}
-		fmt.Fprint(e.stdout, orders.HelpWith(rs.Verbs(), hexCodecOf(rs)))
+		if ex, ok := orderExamples[rs.Name()]; ok {
+			fmt.Fprint(e.stdout, orders.HelpFor(rs.Verbs(), hexCodecOf(rs), ex))
+		} else {
+			fmt.Fprint(e.stdout, orders.HelpWith(rs.Verbs(), hexCodecOf(rs)))
+		}
 		return 0
 	},
+}
+
+// orderExamples are the order files the reference of a system shows, by
+// system: each a file of its own game, fenced "orders SYSTEM" so that
+// pbem/ack's doc test plays it through the referee in its window of the
+// game's first turn (kaiserswar-1914), as it does the players' guide's.
+var orderExamples = map[string]string{
+	"kw": "```orders kw\n" + `Game: club-9-kaiserswar
+Side: CP
+Window: T1 CP-MOVE
+Nonce: ober-ost-moves-1914
+
+# my orders: the 8th Army by rail from Konigsberg to Danzig
+rail DE-8A to 2114   # a comment runs to the end of the line
+` + "```\n",
 }
 
 // hexCodecOf is how the built-in games of rules system rs number their

@@ -148,6 +148,10 @@ func (s *State) fight(side scenario.Side, o engine.Order, dice engine.Dice, ev *
 		return
 	}
 	t := s.strength(b)
+	if len(b.guards) > 0 && s.faceDownIn(b.hex) { // fog.go, ruling KW-Fog-BATTLE
+		*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("attack on %s: face-down counters defend it, so its conditions are not judged and it is fought (once the stacks are shown it cannot be called off)", b.hex), Case: "Opt: Fog of War"})
+		b.guards = nil
+	}
 	for _, g := range b.guards {
 		if !g.holds(t.percent, t.defense) {
 			*ev = append(*ev, &engine.Note{Text: fmt.Sprintf("attack on %s skipped: condition %s does not hold (%s)", b.hex, g.text, t.ratio()), Case: "14.4"})
@@ -155,8 +159,10 @@ func (s *State) fight(side scenario.Side, o engine.Order, dice engine.Dice, ev *
 		}
 	}
 	s.commit(b)
+	*ev = append(*ev, s.revealBattle(b, b.hq, b.air)...) // fog.go
 	if s.declareEnhanced(b, ev) {
 		t = s.strength(b)
+		*ev = append(*ev, s.revealBattle(nil, b.enhance)...)
 	}
 	die := dice.D6()
 	code := s.d.tables.crt[b.table][die-1][t.col]
@@ -246,7 +252,7 @@ func (s *State) bindAttackers(b *battle) (string, string) {
 	for _, word := range ws {
 		u, prob := s.own(b.side, word.Text)
 		if prob != "" {
-			return prob, "14.4"
+			return prob, s.ownRule(prob, "14.4")
 		}
 		p := s.prof(u)
 		switch {

@@ -26,7 +26,7 @@ func testState(t *testing.T, setup, window string, opt engine.Options) *State {
 // order reads one order line: the verb, its words, then clauses opened by
 // the keywords of the verb table.
 func order(line int, text string) engine.Order {
-	keys := map[string]bool{"with": true, "hq": true, "air": true, "supply": true, "table": true, "pursue": true, "to": true, "if": true, "toward": true}
+	keys := map[string]bool{"with": true, "hq": true, "air": true, "supply": true, "table": true, "pursue": true, "to": true, "via": true, "if": true, "toward": true}
 	w := strings.Fields(text)
 	o := engine.Order{Line: line, Verb: w[0], Clauses: []engine.Clause{{}}}
 	for _, x := range w[1:] {

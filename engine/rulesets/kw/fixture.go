@@ -162,6 +162,7 @@ func (s *State) Adjust(directive string) error {
 //	unit ID back | front
 //	vp SIDE N
 //	control HEX SIDE
+//	board SIDE vp OF N (SIDE's board shows OF's VP as N)
 //	over | result TEXT
 func (s *State) Expect(words []string) (string, bool) {
 	switch words[0] {
@@ -217,6 +218,8 @@ func (s *State) Expect(words []string) (string, bool) {
 			return fmt.Sprintf("%s is controlled by %q", h, got), true
 		}
 		return "", true
+	case "board":
+		return s.expectBoard(words), true
 	case "over":
 		if !s.Over {
 			return "the game goes on", true
@@ -234,4 +237,25 @@ func (s *State) Expect(words []string) (string, bool) {
 		return "", true
 	}
 	return "", false
+}
+
+// expectBoard checks `board SIDE vp OF N`: the score on SIDE's board (its
+// View) gives OF N VP.
+func (s *State) expectBoard(words []string) string {
+	if len(words) != 5 || words[2] != "vp" {
+		return "want: board SIDE vp OF N"
+	}
+	n, err := strconv.Atoi(words[4])
+	if err != nil {
+		return err.Error()
+	}
+	for _, p := range s.View(scenario.Side(words[1])).Board().Score.Points {
+		if string(p.Side) == words[3] {
+			if p.VP != n {
+				return fmt.Sprintf("%s's board shows %s at %d VP", words[1], words[3], p.VP)
+			}
+			return ""
+		}
+	}
+	return fmt.Sprintf("%s's board shows no VP for %s", words[1], words[3])
 }

@@ -2,6 +2,7 @@ package kw
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -69,6 +70,47 @@ func (s *State) reveal(why string, hs ...hex.Hex) []engine.Event {
 		}
 	}
 	return ev
+}
+
+// revealBattle shows both players, at the start of a battle's resolution,
+// every stack it involves, the defended hex and each hex attacked from,
+// and the units backing it: the HQ, the airbase and the supply units
+// spent for it, and the entrenched supply unit of an Enhanced Defense
+// ([Opt: Fog of War] 1). Those are shown themselves, not their stacks
+// (ruling KW-Fog-BATTLE).
+// With b nil only the units given are shown.
+func (s *State) revealBattle(b *battle, backing ...*unit) []engine.Event {
+	if !s.fog() {
+		return nil
+	}
+	var ev []engine.Event
+	if b != nil {
+		hs := []hex.Hex{b.hex}
+		for _, u := range b.attackers {
+			if !slices.Contains(hs, u.Hex) {
+				hs = append(hs, u.Hex)
+			}
+		}
+		ev = s.reveal("the battle for "+b.hex.String(), hs...)
+		backing = append(backing, b.supply...)
+	}
+	var shown []string
+	for _, u := range backing {
+		if u == nil {
+			continue
+		}
+		u.Hidden = false
+		shown = append(shown, fmt.Sprintf("%s in %s", u.ID, u.Hex))
+	}
+	if len(shown) > 0 {
+		ev = append(ev, &engine.Note{Text: "shown as backing the battle: " + strings.Join(shown, ", "), Case: "Opt: Fog of War"})
+	}
+	return ev
+}
+
+// faceDownIn reports whether h holds a face-down counter.
+func (s *State) faceDownIn(h hex.Hex) bool {
+	return slices.ContainsFunc(s.at(h), func(u *unit) bool { return u.Hidden })
 }
 
 // fogOrders carries out the orders of [Opt: Fog of War] in the open window

@@ -53,6 +53,9 @@ func (s *State) openMove(side scenario.Side) *movePhase {
 // the order written.
 func (s *State) movement(side scenario.Side, os []engine.Order, dice engine.Dice, ev *[]engine.Event) {
 	m := s.openMove(side)
+	if _, checking := dice.(noDice); checking {
+		m.ez = s.seenZOC(side) // an acknowledgement tells nothing the side cannot see (zoc.go)
+	}
 	var marches []engine.Order
 	for _, o := range os {
 		if o.Verb == "march" {
@@ -172,7 +175,7 @@ func (s *State) mover(m *movePhase, o engine.Order) (*unit, string, string) {
 	u, prob := s.own(m.side, w[0].Text)
 	switch {
 	case prob != "":
-		return nil, prob, "11.1"
+		return nil, prob, s.ownRule(prob, "11.1")
 	case u.Loc != locMap:
 		return nil, fmt.Sprintf("%s is not on the map", u.ID), "11.1"
 	case s.inert(u):
@@ -208,8 +211,8 @@ func (s *State) entry(u *unit, h hex.Hex) (string, string) {
 	if lim := nationLimits[p.Nation]; lim != nil && !lim[s.d.country[h]] {
 		return fmt.Sprintf("%s units may not enter %s (%s)", p.Nation, h, s.d.country[h]), "23.3"
 	}
-	if why := s.staysInRussia(u, h); why != "" { // optunits.go
-		return why, "Opt: Additional Units"
+	if why, rule := s.staysInRussia(u, h); why != "" { // optunits.go
+		return why, rule
 	}
 	return "", ""
 }

@@ -94,8 +94,9 @@ func (s *State) buyBan(side scenario.Side) string {
 //     Gallipoli of the Black Sea coast (ruling KW-Opt-EDGE);
 //   - the Czech Legion on an Allied-controlled rail hex in Russia;
 //   - Nationalists in the towns the rule lists, whoever controls them;
-//   - the Bolshevik Partisans in any hex of Russia, the other Bolsheviks in
-//     an Allied-controlled Strategic Objective in Russia.
+//   - the Bolshevik Partisans in any hex of Russia, the other Bolsheviks and
+//     their free supply unit in an Allied-controlled Strategic Objective in
+//     Russia, not where 9.4 would put a supply unit.
 func (s *State) optionPlace(u *unit, h hex.Hex) (string, bool) {
 	p := s.prof(u)
 	switch {
@@ -116,7 +117,9 @@ func (s *State) optionPlace(u *unit, h hex.Hex) (string, bool) {
 		if s.d.country[h] != Russia {
 			return fmt.Sprintf("%s is not in Russia [Opt: Russian Revolutions]", h), true
 		}
-	case p.Nation == "BOL":
+	case p.Nation == "BOL" || p.Side == AL && p.Type == tSupply && s.revolution() == 2:
+		// After the Second Revolution the Allies' only supply unit is the
+		// Bolsheviks' free one, placed as their free unit is.
 		if s.controller(h) != AL || s.d.country[h] != Russia || !s.d.objective(h) {
 			return fmt.Sprintf("%s is not an Allied-controlled Strategic Objective in Russia [Opt: Russian Revolutions]", h), true
 		}
@@ -189,14 +192,20 @@ func (s *State) blackSeaCoast() map[hex.Hex]bool {
 	return coast
 }
 
-// staysInRussia says why u may not enter h, "" if it may: Nationalists
-// and the Bolshevik Partisans never leave Russia.
-func (s *State) staysInRussia(u *unit, h hex.Hex) string {
-	p := s.prof(u)
-	if (p.Nation == "NAT" || p.Type == tPartisan) && s.d.country[h] != Russia {
-		return fmt.Sprintf("%s never leaves Russia", u.ID)
+// staysInRussia says why u may not enter h, and the rule, "" if it may:
+// Nationalists (Opt: Additional Units) and the Bolshevik Partisans (Opt:
+// Russian Revolutions) never leave Russia, by any kind of move.
+func (s *State) staysInRussia(u *unit, h hex.Hex) (string, string) {
+	if s.d.country[h] == Russia {
+		return "", ""
 	}
-	return ""
+	switch p := s.prof(u); {
+	case p.Nation == "NAT":
+		return fmt.Sprintf("%s never leaves Russia", u.ID), "Opt: Additional Units"
+	case p.Type == tPartisan:
+		return fmt.Sprintf("%s never leaves Russia", u.ID), "Opt: Russian Revolutions"
+	}
+	return "", ""
 }
 
 // dismantleOrders carries out `dismantle FORTRESS...` (Fortress

@@ -74,6 +74,7 @@ func (p *previewer) say(o engine.Order, warning bool, rule, format string, args 
 func (p *previewer) movement(os []engine.Order) {
 	s := p.s
 	m := s.openMove(p.side)
+	m.ez = s.seenZOC(p.side) // what the side sees; resolution has the truth
 	var marches []engine.Order
 	for _, o := range os {
 		if o.Verb == "march" {
@@ -200,9 +201,13 @@ func (s *State) walkAttacks(side scenario.Side, os []engine.Order, see func(atta
 			continue
 		}
 		a.t = s.strength(a.b)
+		// Conditions are never judged against face-down defenders, and
+		// only a battle on the hex could turn them face-up: it is fought
+		// whatever comes before it (ruling KW-Fog-BATTLE).
+		blind := len(a.b.guards) > 0 && s.faceDownIn(a.b.hex)
 		a.fought = true
 		for _, g := range a.b.guards {
-			a.fought = a.fought && g.holds(a.t.percent, a.t.defense)
+			a.fought = a.fought && (blind || g.holds(a.t.percent, a.t.defense))
 		}
 		see(a)
 		if a.fought || (after > 0 && len(a.b.guards) > 0) {
@@ -243,11 +248,11 @@ func (p *previewer) combat(os []engine.Order) {
 			p.say(o, true, "Opt: Fog of War", "face-down counters defend %s: the strengths are known only when the battle reveals the stack", b.hex)
 		}
 		switch {
+		case len(b.guards) > 0 && hidden:
+			p.say(o, true, "Opt: Fog of War", "fought whatever the odds: %s is not judged against face-down counters (ruling KW-Fog-BATTLE)", guardText(b))
 		case a.after > 0:
 			p.say(o, true, "14.4, 16.0", "fought after the battle on line %d, whose result (losses, retreats, pursuit) may change this one or refuse it; as things stand: %s",
 				a.after, p.odds(t, hidden))
-		case len(b.guards) > 0 && hidden:
-			p.say(o, true, "14.4", "fought only if %s holds when it comes", guardText(b))
 		case len(b.guards) > 0 && !a.fought:
 			p.say(o, true, "14.4", "skipped: %s does not hold as things stand (%s)", guardText(b), t.ratio())
 		case !hidden:

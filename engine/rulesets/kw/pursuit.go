@@ -34,8 +34,8 @@ func (s *State) pursuitBlocked(u *unit, h, nb hex.Hex) string {
 		return fmt.Sprintf("no land move leads from %s into %s", h, nb)
 	case s.neutral(nb):
 		return fmt.Sprintf("%s is in a neutral country", nb)
-	case !s.combatNationOK(p.Nation, nb):
-		return fmt.Sprintf("%s units may not enter %s", p.Nation, nb)
+	case !s.combatNationOK(u, nb):
+		return fmt.Sprintf("%s may not enter %s (%s) [23.3]", u.ID, nb, s.d.country[nb])
 	case p.Type == tArmTrain && !s.d.railStep(h, nb):
 		return fmt.Sprintf("an armoured train pursues only along a rail line, and none joins %s to %s", h, nb)
 	}

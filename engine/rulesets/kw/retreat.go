@@ -139,7 +139,7 @@ func (s *State) retreatStep(u *unit, h, nb hex.Hex, ez map[hex.Hex]bool) bool {
 	if o := s.sideAt(nb); o != "" && o != p.Side {
 		return false
 	}
-	if !s.combatNationOK(p.Nation, nb) {
+	if !s.combatNationOK(u, nb) {
 		return false
 	}
 	if p.Type == tArmTrain && (!s.d.railStep(h, nb) || s.controller(nb) != p.Side) {
@@ -148,20 +148,17 @@ func (s *State) retreatStep(u *unit, h, nb hex.Hex, ez map[hex.Hex]bool) bool {
 	return true
 }
 
-// combatNationOK applies the national limits (23.3): Romanian units only
-// in Romania, Austria-Hungary, Bulgaria and Russia; Bulgarian units only
-// in Bulgaria and Romania.
-func (s *State) combatNationOK(nation string, h hex.Hex) bool {
-	c := s.d.country[h]
-	switch nation {
-	case "RO":
-		return c == Romania || c == Austria || c == Bulgaria || c == Russia
-	case "BG":
-		return c == Bulgaria || c == Romania
-	case "NAT":
-		return c == Russia // [Opt: Additional Units]: they never leave Russia
+// combatNationOK applies the national limits (23.3) to a retreat or a
+// pursuit: Romanian units only in Romania, Austria-Hungary, Bulgaria and
+// Russia, Bulgarian units only in Bulgaria and Romania; Nationalists and
+// the Bolshevik Partisans never leave Russia (Opt: Additional Units, Opt:
+// Russian Revolutions), as for movement (State.entry).
+func (s *State) combatNationOK(u *unit, h hex.Hex) bool {
+	if lim := nationLimits[s.prof(u).Nation]; lim != nil && !lim[s.d.country[h]] {
+		return false
 	}
-	return true
+	why, _ := s.staysInRussia(u, h)
+	return why == ""
 }
 
 // retreatToward is the hex u's side's standing retreat order points it

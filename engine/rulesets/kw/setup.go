@@ -201,7 +201,16 @@ func (s *State) own(side scenario.Side, id string) (*unit, string) {
 		return nil, fmt.Sprintf("no unit %s", id)
 	}
 	if s.prof(u).Side != side {
-		return nil, fmt.Sprintf("%s is not %s", u.ID, s.whose(side))
+		return nil, fmt.Sprintf("%s is not %s: the scenario gives %s to %s [7.2]", u.ID, s.whose(side), s.prof(u).Nation, s.d.g.SideNames[Other(side)])
 	}
 	return u, ""
+}
+
+// ownRule is the rule an order naming a unit its side may not command
+// cites: 7.2 for a unit of the other side, else rule.
+func (s *State) ownRule(prob, rule string) string {
+	if strings.HasSuffix(prob, "[7.2]") {
+		return "7.2"
+	}
+	return rule
 }

@@ -76,7 +76,7 @@ type Combine struct {
 
 // plan works out the Plan of side for the window open.
 func (s *State) plan(side scenario.Side, w engine.Window) *Plan {
-	ez := s.ezoc(side)
+	ez := s.seenZOC(side) // only what the side's view shows (zoc.go)
 	p := &Plan{EZOC: ez, Supplied: s.generalSupply(side), SupplyNet: s.supplyNet(side, ez), CRT: map[string]*[6][9]string{},
 		Doubled: map[hex.Hex]bool{}, RiverDoubles: s.weatherOf() != "winter" && s.d.tables.river.Defense >= 2}
 	tec := s.d.tables.tec

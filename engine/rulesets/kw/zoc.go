@@ -1,6 +1,7 @@
 package kw
 
 import (
+	"pbem/engine"
 	"pbem/engine/hex"
 	"pbem/engine/scenario"
 )
@@ -68,3 +69,34 @@ func (s *State) zocInto(side scenario.Side, from, to hex.Hex) bool {
 
 // ezoc is the set of hexes in the ZOC of side's enemy.
 func (s *State) ezoc(side scenario.Side) map[hex.Hex]bool { return s.zocs(Other(side)) }
+
+// seenZOC is the enemy's ZOC as side's View shows it, for the plans a
+// side may make from what it sees (the preview, the robot's plan): a
+// face-down counter ([Opt: Fog of War]) is known only by its hex, and it
+// is reckoned to exert a ZOC, for every counter that may be face-down
+// does (13.0: a printed movement of 1 or more, or a fortress, ruling
+// KW-13.0-FORT), face-down or not: the option hides who a unit is, not its
+// zone. Resolution applies the truth (ezoc); the two differ only where a
+// face-down counter exerts none (a marine at sea on a land hex's edge is
+// not one: it stands in an all-sea hex and is left out here too).
+func (s *State) seenZOC(side scenario.Side) map[hex.Hex]bool {
+	if !s.fog() || side == engine.Moderator {
+		return s.ezoc(side)
+	}
+	enemy := Other(side)
+	out := map[hex.Hex]bool{}
+	for _, u := range s.Units {
+		if s.prof(u).Side != enemy || u.Loc != locMap {
+			continue
+		}
+		if s.seenBy(u, side) && !s.exertsZOC(u) || !s.d.land(u.Hex) {
+			continue
+		}
+		for _, n := range s.d.grid.Neighbours(u.Hex) {
+			if s.zocInto(enemy, u.Hex, n) {
+				out[n] = true
+			}
+		}
+	}
+	return out
+}
