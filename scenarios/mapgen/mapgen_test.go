@@ -302,7 +302,7 @@ func TestLakeHexsides(t *testing.T) {
 			}
 		}
 	}
-	want := fmt.Sprintf(`lake hexside along the Mere (L): test mere"`)
+	want := `lake hexside along the Mere (L): test mere"`
 	if out := m.Write(); !strings.Contains(out, want) {
 		t.Errorf("the written map lacks %q", want)
 	}
