@@ -217,18 +217,28 @@ func (p *previewer) order(o engine.Order, evs []engine.Event, probs []engine.Pro
 		doubts = append(doubts, fmt.Sprintf("what becomes of %s hangs on %s", word, d))
 		hidden = hidden || !d.dice
 	}
+	shared := false
 	for _, pr := range probs {
+		// Rail capacity is shared by the side's orders (std 5.31): when
+		// earlier units fail their command rolls, capacity is left for
+		// this one, so a shortage the world of 1s does not share hangs
+		// on the dice.
+		if strings.HasPrefix(pr.Reason, "rail capacity used up") && !slices.Contains(p.worst[o.Line], pr.Reason) {
+			shared = true
+			p.say(o, true, pr.Case, "as things stand: %s (it hangs on the command rolls of the units entrained before it)", pr.Reason)
+			continue
+		}
 		// Refused in the world of 1s as in that of 6s, for the same
 		// reason: the die does not save it.
-		if !hidden && (d.line == 0 || slices.Contains(p.worst[o.Line], pr.Reason)) {
+		if !hidden && (d.line == 0 || !d.shared && slices.Contains(p.worst[o.Line], pr.Reason)) {
 			p.refuse(o, pr)
 			continue
 		}
 		p.say(o, true, pr.Case, "as things stand: %s (%s)", pr.Reason, strings.Join(doubts, "; "))
 	}
 	if len(probs) > 0 {
-		if hidden {
-			p.spread(o, doubt{line: o.Line}, evs)
+		if hidden || shared {
+			p.spread(o, doubt{line: o.Line, dice: shared && !hidden, shared: shared && !hidden}, evs)
 		}
 		return
 	}
@@ -273,9 +283,16 @@ func (p *previewer) commandWarning(o engine.Order, id string, c commandRoll) {
 type doubt struct {
 	line int
 	dice bool
+	// shared: the rail capacity left for that order hangs on other
+	// units' command rolls, so a refusal that follows from it is never
+	// certain, whatever the world of 1s says.
+	shared bool
 }
 
 func (d doubt) String() string {
+	if d.shared {
+		return fmt.Sprintf("the rail capacity the command rolls leave for line %d", d.line)
+	}
 	if d.dice {
 		return fmt.Sprintf("the die roll for line %d", d.line)
 	}

@@ -54,7 +54,7 @@ func (s *State) openMove(side scenario.Side) *movePhase {
 func (s *State) movement(side scenario.Side, os []engine.Order, dice engine.Dice, ev *[]engine.Event) {
 	m := s.openMove(side)
 	if _, checking := dice.(noDice); checking {
-		m.ez = s.seenZOC(side) // an acknowledgement tells nothing the side cannot see (zoc.go)
+		m.ez = s.sureZOC(side) // an acknowledgement refuses only for what the side can see (zoc.go)
 	}
 	var marches []engine.Order
 	for _, o := range os {

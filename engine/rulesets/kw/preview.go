@@ -113,6 +113,14 @@ func (p *previewer) movement(os []engine.Order) {
 			s.seaMove(m, o, &ev)
 		}
 		for _, e := range ev {
+			// A move the acknowledgement let pass but that the ZOC of
+			// face-down counters would stop, as the side reckons them
+			// (zoc.go seenZOC): a warning, for the counters may be other
+			// than they seem.
+			if rj, ok := e.(*engine.Rejected); ok && rj.Side == p.side && rj.Problem.Line == o.Line {
+				p.say(o, true, rj.Problem.Case, "as things stand: %s (a face-down counter's zone of control; resolution knows what it is)", rj.Problem.Reason)
+				continue
+			}
 			me, ok := e.(*moveEvent)
 			if !ok {
 				continue

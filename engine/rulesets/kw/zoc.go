@@ -80,6 +80,21 @@ func (s *State) ezoc(side scenario.Side) map[hex.Hex]bool { return s.zocs(Other(
 // face-down counter exerts none (a marine at sea on a land hex's edge is
 // not one: it stands in an all-sea hex and is left out here too).
 func (s *State) seenZOC(side scenario.Side) map[hex.Hex]bool {
+	return s.viewZOC(side, true)
+}
+
+// sureZOC is the enemy's ZOC the side can be sure of: that of the units
+// it sees face-up. The acknowledgement refuses a move only for what holds
+// whatever the face-down counters turn out to be; seenZOC's reckoning
+// gives its warnings.
+func (s *State) sureZOC(side scenario.Side) map[hex.Hex]bool {
+	return s.viewZOC(side, false)
+}
+
+// viewZOC is the enemy's ZOC from side's View, counting face-down
+// counters' as seenZOC reckons it when hidden is true, and not at all
+// when it is false.
+func (s *State) viewZOC(side scenario.Side, hidden bool) map[hex.Hex]bool {
 	if !s.fog() || side == engine.Moderator {
 		return s.ezoc(side)
 	}
@@ -89,7 +104,8 @@ func (s *State) seenZOC(side scenario.Side) map[hex.Hex]bool {
 		if s.prof(u).Side != enemy || u.Loc != locMap {
 			continue
 		}
-		if s.seenBy(u, side) && !s.exertsZOC(u) || !s.d.land(u.Hex) {
+		seen := s.seenBy(u, side)
+		if seen && !s.exertsZOC(u) || !seen && !hidden || !s.d.land(u.Hex) {
 			continue
 		}
 		for _, n := range s.d.grid.Neighbours(u.Hex) {
