@@ -102,7 +102,7 @@ talk to it over its control socket.`,
 	},
 }
 
-// limitMemory gives the Go runtime a soft memory limit of 3 x max_mail +
+// limitMemory gives the Go runtime a soft memory limit of 4 x max_mail +
 // 96 MiB (the mail being read, its decoded attachment and the garbage of
 // the one before it, and the daemon itself), so that on a busy machine,
 // where the collector falls behind, the daemon still stays within the
@@ -111,7 +111,7 @@ func limitMemory(cfg *config.Config, log *slog.Logger) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	limit := 3*int64(cfg.Referee.MaxMail) + 96<<20
+	limit := 4*int64(cfg.Referee.MaxMail) + 96<<20
 	debug.SetMemoryLimit(limit)
 	log.Debug("memory limit set", "bytes", limit)
 }
