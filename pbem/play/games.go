@@ -195,13 +195,7 @@ func (t *Tally) census(side engine.Side) string {
 			continue
 		}
 		turns += sum.Turns
-		for i, c := range sum.Census[side] {
-			if i < len(sums) {
-				sums[i].N += c.N
-			} else {
-				sums = append(sums, c)
-			}
-		}
+		sums = addTallies(sums, sum.Census[side])
 	}
 	if turns == 0 {
 		return ""

@@ -131,7 +131,7 @@ func Play(g *scenario.Game, s *scenario.Scenario, m Match, out io.Writer) (*Summ
 			sum.Turns++
 			sum.LastTurn = w.Turn
 			sum.Ended = nw.Done && w.Turn < s.Last
-			sum.census(next)
+			sum.census(next, g.Sides)
 			if out != nil {
 				fmt.Fprintf(out, "GT%d: %d events; %s\n", w.Turn, turnEvents, standing(next))
 			}
@@ -172,22 +172,27 @@ func (sum *Summary) count(e engine.Event) {
 }
 
 // census adds each side's census of st to the sums.
-func (sum *Summary) census(st engine.State) {
-	for _, side := range st.View(engine.Moderator).Board().Sides {
+func (sum *Summary) census(st engine.State, sides []engine.Side) {
+	for _, side := range sides {
 		tallies, ok := rulesets.Census(st, side)
 		if !ok {
 			return
 		}
-		have := sum.Census[side]
-		for i, t := range tallies {
-			if i < len(have) && have[i].What == t.What {
-				have[i].N += t.N
-			} else {
-				have = append(have, t)
-			}
-		}
-		sum.Census[side] = have
+		sum.Census[side] = addTallies(sum.Census[side], tallies)
 	}
+}
+
+// addTallies adds the counts of more to sums, kind by kind, in the fixed
+// order a Census gives them.
+func addTallies(sums, more []engine.Tally) []engine.Tally {
+	for i, t := range more {
+		if i < len(sums) && sums[i].What == t.What {
+			sums[i].N += t.N
+		} else {
+			sums = append(sums, t)
+		}
+	}
+	return sums
 }
 
 // standing summarises the units each side has on the map.
