@@ -31,11 +31,16 @@ type plan struct {
 	cc    map[string]bool // units the robot put in command
 	goal  map[hex.Hex]int // the current distance field to the goals
 	rail  int             // rail capacity used so far (std 5.31)
+	// leaving is the SP planned to leave each hex whose move hangs on a
+	// command roll (std 10.41).
+	leaving map[hex.Hex]int
+	lines   map[supplyKey]supplyLine
 }
 
 func newPlan(v *gwite.View, w *strings.Builder) *plan {
 	p := &plan{v: v, b: newBoard(v), sand: v.Sandbox(), w: w, dest: map[string]hex.Hex{},
-		ownSP: map[hex.Hex]int{}, ownDF: map[hex.Hex]int{}, cc: map[string]bool{}}
+		ownSP: map[hex.Hex]int{}, ownDF: map[hex.Hex]int{}, cc: map[string]bool{},
+		leaving: map[hex.Hex]int{}, lines: map[supplyKey]supplyLine{}}
 	for _, u := range ownUnits(v) {
 		p.dest[u.ID] = u.Hex
 		p.ownSP[u.Hex] += u.SP
@@ -54,7 +59,45 @@ func (p *plan) put(u gwite.UnitView, h hex.Hex) {
 	p.ownSP[h] += u.SP
 	p.ownDF[h] += u.Strength.Defense
 	p.dest[u.ID] = h
-	p.sand.Place(u.ID, h, false)
+	if !isCombat(u) {
+		// Depots change the supply net and HQs their radii; a combat
+		// unit's move changes neither what later units can reach nor
+		// where their supply runs, so the sandbox is left as it is.
+		p.sand.Place(u.ID, h, false)
+		p.lines = map[supplyKey]supplyLine{}
+	}
+	if !p.cc[u.ID] && from != h {
+		p.leaving[from] += u.SP
+	}
+}
+
+type supplyKey struct {
+	h   hex.Hex
+	tcr int
+}
+
+type supplyLine struct {
+	n  int
+	ok bool
+}
+
+// supplyLine is the sandbox's supply line from h (std 9.12), remembered
+// until a depot moves.
+func (p *plan) supplyLine(h hex.Hex, tcr int) (int, bool) {
+	k := supplyKey{h, tcr}
+	if l, ok := p.lines[k]; ok {
+		return l.n, l.ok
+	}
+	n, ok := p.sand.SupplyLine(h, p.v.For, tcr)
+	p.lines[k] = supplyLine{n, ok}
+	return n, ok
+}
+
+// room reports whether u fits in h's stack at the end of the phase even
+// if the units planned to leave it without a certain command stay put
+// (std 6.14: the excess would be eliminated).
+func (p *plan) room(u gwite.UnitView, h hex.Hex) bool {
+	return h == p.dest[u.ID] || p.ownSP[h]+p.leaving[h]+u.SP <= p.b.limit
 }
 
 func moveOrders(v *gwite.View, w *strings.Builder) {
@@ -65,6 +108,11 @@ func moveOrders(v *gwite.View, w *strings.Builder) {
 		hid.leaveAll()
 	}
 	p.cc = allocate(v, p.sand, p.commandWanted(), w)
+	if n, ok := v.Param("first-turn-command." + string(v.For)); ok && n == v.Turn {
+		for _, u := range ownUnits(v) {
+			p.cc[u.ID] = true // T 17.2: all in command this player-turn
+		}
+	}
 	p.goal = p.b.field(p.goals())
 	p.moveDepots()
 	p.moveUnits()
@@ -132,7 +180,7 @@ func (p *plan) goals() map[hex.Hex]int {
 			add(t.Hex, 3-min(t.VP, 3)) // retake what the Russian holds
 		}
 	}
-	for _, e := range p.b.enemyHexes() {
+	for _, e := range p.b.enemies {
 		_, def := p.b.enemyStrength(e)
 		mult, _ := p.enemyGround(e)
 		head := 2
@@ -169,7 +217,7 @@ func (p *plan) enemyGround(h hex.Hex) (mult, fort int) {
 }
 
 func (p *plan) enemyWithin(h hex.Hex, d int) bool {
-	for _, e := range p.b.enemyHexes() {
+	for _, e := range p.b.enemies {
 		if p.grid().Distance(h, e) <= d {
 			return true
 		}
@@ -206,10 +254,10 @@ func (p *plan) moveUnits() {
 
 // bestHex is the hex in u's reach that serves the side best.
 func (p *plan) bestHex(u gwite.UnitView) hex.Hex {
-	reach := p.sand.Reachable(u.ID)
+	reach := p.reach(u)
 	rng := p.sand.SupplyRange(u.ID)
 	supplied := func(h hex.Hex) (int, bool) {
-		n, ok := p.sand.SupplyLine(h, p.v.For, u.TCR)
+		n, ok := p.supplyLine(h, u.TCR)
 		return n, ok && n <= rng
 	}
 	anySupplied := false
@@ -221,7 +269,7 @@ func (p *plan) bestHex(u gwite.UnitView) hex.Hex {
 	}
 	best, bestScore := u.Hex, -1<<30
 	for _, h := range hex.SortedKeys(reach) {
-		if h != u.Hex && (p.b.enemyAt(h) || p.ownSP[h]+u.SP > p.b.limit) {
+		if h != u.Hex && (p.b.enemyAt(h) || !p.room(u, h)) {
 			continue
 		}
 		n, ok := supplied(h)
@@ -234,11 +282,31 @@ func (p *plan) bestHex(u gwite.UnitView) hex.Hex {
 			score -= 100 * n // out of supply anyway: head back
 		}
 		score += p.score(u, h) - reach[h]
+		if p.enemyWithin(h, 4) {
+			score -= 6 * n // a short supply line is harder to cut (std 9.14)
+		}
 		if score > bestScore {
 			best, bestScore = h, score
 		}
 	}
 	return best
+}
+
+// reach is the hexes u can reach: the sandbox's, cut to half the
+// allowance for a unit out of supply (std 9.21), which the sandbox, made
+// before the phase's supply determination, does not know.
+func (p *plan) reach(u gwite.UnitView) map[hex.Hex]int {
+	r := p.sand.Reachable(u.ID)
+	if !u.OutOfSupply && p.sand.Supplied(u.ID) {
+		return r
+	}
+	ma := max(1, u.Strength.MA/2)
+	for _, h := range hex.SortedKeys(r) {
+		if r[h] > ma {
+			delete(r, h)
+		}
+	}
+	return r
 }
 
 // score is what ending in h is worth to u.

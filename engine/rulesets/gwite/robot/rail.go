@@ -53,10 +53,10 @@ func (p *plan) bestRailHex(u gwite.UnitView, h hex.Hex) hex.Hex {
 	routes := p.sand.RailRoute(h, p.v.For)
 	for _, x := range hex.SortedKeys(routes) {
 		d, ok := p.goal[x]
-		if !ok || d >= bestD || d < 2 || p.ownSP[x]+u.SP > p.b.limit || p.b.enemyAt(x) || p.b.adjacentToEnemy(x) {
+		if !ok || d >= bestD || d < 2 || !p.room(u, x) || p.b.enemyAt(x) || p.b.adjacentToEnemy(x) {
 			continue
 		}
-		if n, ok := p.sand.SupplyLine(x, p.v.For, u.TCR); !ok || n > rng {
+		if n, ok := p.supplyLine(x, u.TCR); !ok || n > rng {
 			continue
 		}
 		best, bestD = x, d

@@ -57,6 +57,7 @@ type board struct {
 	// (T 18): enemy presence whose strength is unknown.
 	markers map[hex.Hex]bool
 	limit   int // stacking limit in SP (std 6.11)
+	enemies []hex.Hex
 }
 
 func newBoard(v *gwite.View) *board {
@@ -72,6 +73,7 @@ func newBoard(v *gwite.View) *board {
 	for _, m := range v.Markers {
 		b.markers[m.Hex] = true
 	}
+	b.enemies = b.enemyHexes()
 	return b
 }
 
@@ -138,7 +140,7 @@ func (b *board) enemyStrength(h hex.Hex) (att, def int) {
 // (T 18: a Gruppe may hold up to a full stack).
 func (b *board) threat(h hex.Hex) int {
 	t := 0
-	for _, e := range hex.SortedKeys(b.byHex) {
+	for _, e := range b.enemies {
 		if d := b.grid.Distance(h, e); d <= 3 && d > 0 {
 			a, _ := b.enemyStrength(e)
 			t += a

@@ -40,7 +40,7 @@ func (p *plan) bestDepotHex(dep gwite.UnitView) hex.Hex {
 	}
 	best, bestScore := dep.Hex, -1<<30
 	for _, h := range hex.SortedKeys(reach) {
-		if h != dep.Hex && (p.b.enemyAt(h) || p.ownSP[h]+dep.SP > p.b.limit) {
+		if h != dep.Hex && (p.b.enemyAt(h) || !p.room(dep, h)) {
 			continue
 		}
 		if p.b.adjacentToEnemy(h) || p.b.threat(h) > 2*(p.ownDF[h]+1) {
