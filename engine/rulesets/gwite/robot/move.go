@@ -238,7 +238,7 @@ func (p *plan) moveUnits() {
 			p.railOn(u)
 			continue
 		}
-		if p.byRail(u) {
+		if p.holds(u) || p.byRail(u) {
 			continue
 		}
 		best := p.bestHex(u)
@@ -290,6 +290,24 @@ func (p *plan) bestHex(u gwite.UnitView) hex.Hex {
 		}
 	}
 	return best
+}
+
+// holds reports whether u stays where it is: a Russian unit in a garrison
+// city (T 20.0: the city must keep its divisions), or a unit that cannot
+// attack standing on an own fortress or a town, the ground it is there to
+// hold.
+func (p *plan) holds(u gwite.UnitView) bool {
+	if _, ok := p.v.Param("garrison-divisions-" + u.Hex.String()); ok && p.v.For == gwite.RU {
+		return true
+	}
+	if u.Strength.Attack > 0 {
+		return false
+	}
+	if t := p.v.Map.Towns[u.Hex]; t != nil {
+		return true
+	}
+	_, fort := p.b.defenseAt(u.Hex)
+	return fort > 0
 }
 
 // reach is the hexes u can reach: the sandbox's, cut to half the
