@@ -311,9 +311,9 @@ func (c *combatPlan) shifts(with []gwite.UnitView) ([]string, int) {
 
 // check asks the preview about the attacks and keeps those it lets go
 // ahead at MinOdds or better; an attack refused with a shift is tried
-// again without.
+// again without (one retry: each preview plays the window twice).
 func (c *combatPlan) check(cc string, attacks []*attack) []*attack {
-	for round := 0; round < 3 && len(attacks) > 0; round++ {
+	for round := 0; round < 2 && len(attacks) > 0; round++ {
 		var orders []engine.Order
 		line := 1
 		for _, l := range strings.Split(strings.TrimSpace(cc), "\n") {

@@ -242,13 +242,6 @@ func isCombat(u gwite.UnitView) bool {
 	return u.Type != scenario.HQ && u.Type != scenario.Depot
 }
 
-func enemyOf(s engine.Side) engine.Side {
-	if s == gwite.RU {
-		return gwite.DE
-	}
-	return gwite.RU
-}
-
 // Side is the side a window waits for, if it waits for exactly one.
 func Side(w engine.Window) (engine.Side, bool) {
 	if len(w.Submit) != 1 {
