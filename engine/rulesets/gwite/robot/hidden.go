@@ -41,11 +41,95 @@ func newHider(v *gwite.View, b *board, w *strings.Builder) *hider {
 	return h
 }
 
-// leaveAll takes every unit out of its Gruppe (T 18.32).
+// moveGruppen moves, as one, each Gruppe behind the front whose units are
+// all sure of command (T 18.31), to the hex away from the enemy that serves its units
+// best and that every one of them can reach in supply: the Russian sees a
+// marker move and not what it carries.
+func (h *hider) moveGruppen(p *plan) {
+	for _, gr := range h.v.Gruppen {
+		if !gr.OnMap || len(gr.Units) == 0 {
+			continue
+		}
+		var us []gwite.UnitView
+		for _, u := range ownUnits(h.v) {
+			if u.Gruppe == gr.N {
+				us = append(us, u)
+			}
+		}
+		best, ok := h.gruppeHex(p, gr, us)
+		if !ok {
+			continue
+		}
+		h.used[gr.N] = true
+		delete(h.onMap, gr.Hex)
+		for _, u := range us {
+			p.done[u.ID] = true
+		}
+		if best == gr.Hex {
+			continue
+		}
+		h.onMap[best] = gr.N
+		fmt.Fprintf(h.w, "move G%d to %s\n", gr.N, best)
+		for _, u := range us {
+			p.put(u, best)
+		}
+	}
+}
+
+// gruppeHex is where Gruppe gr goes, if it moves as one.
+func (h *hider) gruppeHex(p *plan, gr gwite.GruppeView, us []gwite.UnitView) (hex.Hex, bool) {
+	if len(us) != len(gr.Units) || p.enemyWithin(gr.Hex, 5) {
+		return hex.Hex{}, false // near the front its units fight on their own
+	}
+	var reach map[hex.Hex]int
+	sp := 0
+	for _, u := range us {
+		if !p.cc[u.ID] || u.Entrained {
+			return hex.Hex{}, false
+		}
+		sp += u.SP
+		r := p.reach(u)
+		if reach == nil {
+			reach = r
+			continue
+		}
+		for x, c := range reach {
+			if rc, ok := r[x]; !ok {
+				delete(reach, x)
+			} else {
+				reach[x] = max(c, rc)
+			}
+		}
+	}
+	best, bestScore := gr.Hex, -1<<30
+	for _, x := range hex.SortedKeys(reach) {
+		if x != gr.Hex && (h.b.enemyAt(x) || p.ownSP[x]+p.leaving[x]+sp > h.b.limit) {
+			continue
+		}
+		if h.b.adjacentToEnemy(x) {
+			continue // T 18.42: it would be revealed
+		}
+		score := -reach[x]
+		for _, u := range us {
+			if n, ok := p.supplyLine(x, u.TCR); !ok || n > p.sand.SupplyRange(u.ID) {
+				score = -1 << 30
+				break
+			}
+			score += p.score(u, x)
+		}
+		if score > bestScore {
+			best, bestScore = x, score
+		}
+	}
+	return best, bestScore > -1<<30
+}
+
+// leaveAll takes every unit out of its Gruppe (T 18.32), but those of
+// the Gruppen moved whole.
 func (h *hider) leaveAll() {
 	var ids []string
 	for _, gr := range h.v.Gruppen {
-		if gr.OnMap {
+		if gr.OnMap && !h.used[gr.N] {
 			ids = append(ids, gr.Units...)
 		}
 	}

@@ -35,12 +35,13 @@ type plan struct {
 	// command roll (std 10.41).
 	leaving map[hex.Hex]int
 	lines   map[supplyKey]supplyLine
+	done    map[string]bool // units moved with their Gruppe (T 18.31)
 }
 
 func newPlan(v *gwite.View, w *strings.Builder) *plan {
 	p := &plan{v: v, b: newBoard(v), sand: v.Sandbox(), w: w, dest: map[string]hex.Hex{},
 		ownSP: map[hex.Hex]int{}, ownDF: map[hex.Hex]int{}, cc: map[string]bool{},
-		leaving: map[hex.Hex]int{}, lines: map[supplyKey]supplyLine{}}
+		leaving: map[hex.Hex]int{}, lines: map[supplyKey]supplyLine{}, done: map[string]bool{}}
 	for _, u := range ownUnits(v) {
 		p.dest[u.ID] = u.Hex
 		p.ownSP[u.Hex] += u.SP
@@ -102,12 +103,14 @@ func (p *plan) room(u gwite.UnitView, h hex.Hex) bool {
 
 func moveOrders(v *gwite.View, w *strings.Builder) {
 	p := newPlan(v, w)
+	p.cc = allocate(v, p.sand, p.commandWanted(), w)
 	var hid *hider
 	if v.For == gwite.DE {
+		p.goal = p.b.field(p.goals())
 		hid = newHider(v, p.b, w)
+		hid.moveGruppen(p)
 		hid.leaveAll()
 	}
-	p.cc = allocate(v, p.sand, p.commandWanted(), w)
 	if n, ok := v.Param("first-turn-command." + string(v.For)); ok && n == v.Turn {
 		for _, u := range ownUnits(v) {
 			p.cc[u.ID] = true // T 17.2: all in command this player-turn
@@ -118,7 +121,7 @@ func moveOrders(v *gwite.View, w *strings.Builder) {
 	p.moveUnits()
 	p.moveHQs()
 	if hid != nil {
-		hid.hide(p.dest, func(id string) bool { return p.cc[id] || p.dest[id] == p.at(id) })
+		hid.hide(p.dest, func(id string) bool { return !p.done[id] && (p.cc[id] || p.dest[id] == p.at(id)) })
 		hid.dummies(p.dest)
 	}
 }
@@ -231,7 +234,7 @@ func (p *plan) moveUnits() {
 	us := ownUnits(p.v)
 	sort.SliceStable(us, func(i, j int) bool { return us[i].SP > us[j].SP })
 	for _, u := range us {
-		if !isCombat(u) {
+		if !isCombat(u) || p.done[u.ID] {
 			continue
 		}
 		if u.Entrained {
