@@ -180,7 +180,7 @@ func (t *Tx) CreateGame(g *Game, keys []sig.KeyEntry, state []byte, w Window) er
 	if err != nil {
 		return err
 	}
-	for _, name := range [][]byte{bktPending, bktReceipts, bktRecords, bktChain, bktFiles} {
+	for _, name := range [][]byte{bktPending, bktReceipts, bktRecords, bktChain, bktFiles, bktMail, bktBodies, bktAttachments} {
 		if _, err := b.CreateBucket(name); err != nil {
 			return err
 		}

@@ -1,8 +1,8 @@
 // Package store keeps everything the daemon must not lose in one bbolt
 // file: the games (their set-up, players and keys, current state, pending
 // orders and the receipts of accepted files, one record per resolved
-// window), the outbox of mail still to send, and the inbox watermarks and
-// Message-IDs already seen.
+// window, the mail sent about it), the outbox of mail still to send, and
+// the inbox watermarks and mail already seen.
 //
 // One process owns the file: Open waits at most a second for bbolt's lock,
 // so a second daemon, or a command run while the daemon holds the file,
@@ -50,14 +50,14 @@ type Tx struct {
 var (
 	bucketMeta       = []byte("meta")
 	bucketGames      = []byte("games")
-	bucketChain      = []byte("chain") // the referee's own chain: mail that names no game
-	bucketOutbox     = []byte("outbox")
-	bucketSent       = []byte("sent")
+	bucketChain      = []byte("chain")  // the referee's own chain: mail that names no game
+	bucketOutbox     = []byte("outbox") // schema 1-6: whole mails to send, by number (now queue, mailkeep.go)
+	bucketSent       = []byte("sent")   // schema 1-6: whole mails sent or given up (now kept by game)
 	bucketInbox      = []byte("inbox")
 	bucketSeen       = []byte("seen")
 	bucketReply      = []byte("replies")
-	bucketUntold     = []byte("untold")     // mail given up, its game's moderators not yet told
-	bucketGaveUp     = []byte("givenup")    // mail given up, not sent again: an index of the sent mail
+	bucketUntold     = []byte("untold")     // mail given up, its game's moderators not yet told: number -> where kept
+	bucketGaveUp     = []byte("givenup")    // mail given up, not sent again: number -> where kept
 	bucketQuarantine = []byte("quarantine") // mail the intake could not take in, moved aside
 	bucketIntake     = []byte("intake")     // the intake's counts: mail unanswered, replies this hour
 	keyVersion       = []byte("schema")
@@ -323,6 +323,7 @@ var migrations = []migration{
 		})
 	}},
 	{"mail known by its bytes' hash, senders by their address's; the quarantine", rekeyIntake},
+	{"the mail kept by game, bodies deflated; the outbox in due order", splitMail},
 }
 
 // version is the number of migrations the store has had.
