@@ -487,13 +487,13 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 		for _, n := range rec.Notices {
 			fmt.Fprintf(&b, "notice: %s %s: %s\n", n.At.UTC().Format("2006-01-02 15:04"), n.Who, n.What)
 		}
-		queued, givenUp, err := undelivered(tx)
+		mail, err := tx.MailOf(id) // the game's own, not the whole outbox
 		if err != nil {
 			return err
 		}
 		waiting, failing := 0, 0
-		for _, q := range queued {
-			if q.Mail.Game == id {
+		for _, q := range mail {
+			if q.Mail.Sent.IsZero() && !q.Mail.GaveUp {
 				waiting++
 				if q.Mail.Attempts > 0 {
 					failing++
@@ -503,8 +503,8 @@ func (r *Referee) Show(id string, now time.Time) (string, error) {
 		if waiting > 0 {
 			fmt.Fprintf(&b, "outbox: %s to send, %d of them failed before (pbem mail list)\n", Count(waiting, "mail"), failing)
 		}
-		for _, q := range givenUp {
-			if q.Mail.Game == id {
+		for _, q := range mail {
+			if q.Mail.GaveUp {
 				fmt.Fprintf(&b, "MAIL GIVEN UP: %d to %s, %q: %s (pbem mail retry %d)\n", q.Seq, strings.Join(q.Mail.To, ", "), q.Mail.Subject, q.Mail.LastError, q.Seq)
 			}
 		}

@@ -15,9 +15,10 @@ import (
 )
 
 // Evidence is what an audit of game id reads from the store: its chain,
-// its files, every mail sent or still to go, and its state now.
+// its files, the text of its every mail sent or still to go, and its
+// state now.
 func (r *Referee) Evidence(id string) (*audit.Evidence, error) {
-	ev := &audit.Evidence{Game: id, Sent: map[string]string{}}
+	ev := &audit.Evidence{Game: id}
 	err := r.db.View(func(tx *store.Tx) error {
 		var err error
 		if ev.Chain, err = tx.Chain(id); err != nil {
@@ -29,20 +30,10 @@ func (r *Referee) Evidence(id string) (*audit.Evidence, error) {
 		if ev.State, err = tx.State(id); err != nil {
 			return err
 		}
-		sent, err := tx.SentMail()
-		if err != nil {
-			return err
-		}
-		queued, err := tx.QueuedMail()
-		if err != nil {
-			return err
-		}
-		for _, q := range append(sent, queued...) {
-			if q.Mail.Game == id {
-				ev.Sent[q.Mail.ID] = q.Mail.Body
-			}
-		}
-		return nil
+		// The game's own mail alone: its cost is the game's, however
+		// much mail the store holds.
+		ev.Sent, err = tx.Bodies(id)
+		return err
 	})
 	return ev, err
 }

@@ -135,7 +135,7 @@ func (t *Tx) MarkSent(seq uint64, at time.Time) error {
 	if err := t.dropAttachments(home, seq); err != nil {
 		return err
 	}
-	return t.putMail(home, seq, m, false)
+	return t.putEnvelope(home, seq, m)
 }
 
 // MarkFailed records an attempt at to send mail seq, failed: it is tried
@@ -154,7 +154,7 @@ func (t *Tx) MarkFailed(seq uint64, why string, at, next time.Time, maxAttempts 
 	if err := t.unschedule(seq, key); err != nil {
 		return err
 	}
-	if err := t.putMail(home, seq, m, false); err != nil {
+	if err := t.putEnvelope(home, seq, m); err != nil {
 		return err
 	}
 	if !m.GaveUp {
@@ -261,7 +261,7 @@ func (t *Tx) Requeue(seq uint64, now time.Time) error {
 		return fmt.Errorf("mail %d: %w", seq, err)
 	}
 	m.GaveUp, m.Attempts, m.NextTry = false, 0, now
-	if err := t.putMail(home, seq, m, false); err != nil {
+	if err := t.putEnvelope(home, seq, m); err != nil {
 		return err
 	}
 	if err := t.Told(seq); err != nil {
