@@ -257,11 +257,22 @@ func TestRefileMail(t *testing.T) {
 		return nil
 	})
 	err = db.Update(func(tx *Tx) error {
-		if err := tx.MarkFailed(1, "550", t0, t0, 1); err != nil {
+		if err := tx.MarkFailed(1, "421", t0, t0, 5); err != nil {
+			return err
+		}
+		if err := tx.Enqueue(&Mail{Game: "t1", To: []string{"a@x"}, Subject: "lost"}, "x", t0); err != nil {
+			return err
+		}
+		if err := tx.MarkFailed(4, "550", t0, t0, 1); err != nil {
 			return err
 		}
 		if err := tx.tx.Bucket(bucketGames).DeleteBucket([]byte("t1")); err != nil {
 			return err
+		}
+		// Before it is refiled, the outbox passes over a removed game's mail.
+		due, err := tx.Due(t0, 10)
+		if got := subjects(due); err != nil || !reflect.DeepEqual(got, []string{"own"}) {
+			t.Errorf("due, the game removed: %v %v", got, err)
 		}
 		return tx.RefileMail("t1")
 	})

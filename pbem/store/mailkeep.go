@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -271,7 +272,7 @@ func deflate(text string) ([]byte, error) {
 func inflate(v []byte) (string, error) {
 	switch {
 	case v == nil:
-		return "", fmt.Errorf("body: %w", ErrNotFound)
+		return "", errors.New("its body is not kept") // not ErrNotFound: the mail is, damaged
 	case len(v) == 0 || v[0] != bodyDeflate:
 		return "", fmt.Errorf("body: not a format this pbem knows")
 	}
