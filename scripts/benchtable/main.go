@@ -50,6 +50,7 @@ var floors = map[string]string{
 	"pbem/dovecot/FloorLMTPDelivery":           "",
 	"pbem/ack/BindAcknowledge":                 "FloorParse",
 	"pbem/ack/FloorParse":                      "",
+	"pbem/store/MigrateMail":                   "",
 	"pbem/referee/AuditWholeGame":              "FloorReplayWholeGame",
 	"pbem/referee/FloorReplayWholeGame":        "",
 	"pbem/play/GameTurn":                       "FloorBFSMap",
