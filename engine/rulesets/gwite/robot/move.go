@@ -117,6 +117,7 @@ func moveOrders(v *gwite.View, w *strings.Builder) {
 		}
 	}
 	p.goal = p.b.field(p.goals())
+	p.enterWestFront()
 	p.moveDepots()
 	p.moveUnits()
 	p.moveHQs()
