@@ -248,9 +248,9 @@ func Defaults() *Config {
 	return &Config{
 		Referee: Referee{Database: "pbem.db", MaxMail: 1 << 20, Tick: Duration(30 * time.Second), Replies: 5, RepliesPerHour: 30, Keep: 30,
 			BackupEvery: Duration(24 * time.Hour), BackupKeep: 7},
-		IMAP:    IMAP{TLS: "implicit", Mailbox: "INBOX", Quarantine: "pbem-quarantine", Idle: true, Poll: Duration(2 * time.Minute), Timeout: Duration(time.Minute)},
-		SMTP:    SMTP{TLS: "starttls", Timeout: Duration(time.Minute), Retry: Duration(time.Minute), MaxAttempts: 10},
-		Log:     Log{Level: "info", Format: "text"},
+		IMAP: IMAP{TLS: "implicit", Mailbox: "INBOX", Quarantine: "pbem-quarantine", Idle: true, Poll: Duration(2 * time.Minute), Timeout: Duration(time.Minute)},
+		SMTP: SMTP{TLS: "starttls", Timeout: Duration(time.Minute), Retry: Duration(time.Minute), MaxAttempts: 10},
+		Log:  Log{Level: "info", Format: "text"},
 	}
 }
 
