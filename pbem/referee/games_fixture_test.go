@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"pbem/pbem/audit"
 	"pbem/pbem/chain"
 	"pbem/pbem/store"
+	"pbem/scenarios"
 )
 
 // The stores BenchmarkGames measures: one game played through the
@@ -270,5 +272,211 @@ func TestGameClonesAudit(t *testing.T) {
 		return nil
 	}); err != nil {
 		t.Error(err)
+	}
+}
+
+// gamesSizes are the numbers of finished games BenchmarkGames holds
+// beside the running one.
+var gamesSizes = []int{1, 100, 300}
+
+// outageMails is how many mails an SMTP outage left in the outbox.
+const outageMails = 200
+
+// gamesFixture makes the stores of BenchmarkGames in dir, each once per
+// process and when first asked for, and keeps them closed between the
+// benchmarks, which work on copies.
+type gamesFixture struct {
+	dir   string
+	src   *gameSource
+	shown []*store.Mail // the source's mails with pictures, in the order queued
+	cat   *scenarios.Catalog
+	// now is when the running game's files for its open window are on
+	// file, all sent, and nothing is due.
+	now   time.Time
+	built map[string]string // path by name
+}
+
+// source plays the whole game the finished games are cloned from.
+func (fx *gamesFixture) source(b *testing.B) *gameSource {
+	if fx.src != nil {
+		return fx.src
+	}
+	start := time.Now()
+	h := newHarness(b, DefaultPolicy())
+	_, mails := playGame(b, h, 1000)
+	if st, _ := h.state(); !st.Window().Done {
+		b.Fatal("the game to clone did not end")
+	}
+	fx.src, fx.cat = readSource(b, h, mails), h.ref.cfg.Catalog
+	for _, m := range mails {
+		if slices.ContainsFunc(m.Attachments, func(a store.Attachment) bool { return a.Type == "image/png" }) {
+			fx.shown = append(fx.shown, m)
+		}
+	}
+	b.Logf("the finished game: %d windows, %d links, %d mails, played in %v", len(fx.src.records), len(fx.src.links), len(mails), time.Since(start).Round(time.Second))
+	return fx.src
+}
+
+// running is the store with the running game alone: t1 played six
+// windows, both sides' files for the seventh on file.
+func (fx *gamesFixture) running(b *testing.B) string {
+	if p, ok := fx.built["running"]; ok {
+		return p
+	}
+	start := time.Now()
+	h := newHarness(b, DefaultPolicy())
+	now, _ := playGame(b, h, 6)
+	st, _ := h.state()
+	if st.Window().Done || len(st.Window().Submit) == 0 {
+		b.Fatalf("the running game's window %s waits for no file", st.Window().ID)
+	}
+	sendFiles(b, h, "games-run", now)
+	h.outbox(now)
+	if err := h.db.Close(); err != nil {
+		b.Fatal(err)
+	}
+	p := filepath.Join(fx.dir, "running.db")
+	copyFile(b, p, h.db.Path())
+	fx.now, fx.built["running"] = now, p
+	b.Logf("the running game: at %s, played in %v", st.Window().ID, time.Since(start).Round(time.Second))
+	return p
+}
+
+// store is the store with n finished games: the one with the next fewer
+// (or the running game alone) and the clones it lacks.
+func (fx *gamesFixture) store(b *testing.B, n int) string {
+	name := fmt.Sprintf("games=%d", n)
+	if p, ok := fx.built[name]; ok {
+		return p
+	}
+	src := fx.source(b)
+	from, have := fx.running(b), 0
+	for _, m := range gamesSizes {
+		if m < n {
+			from, have = fx.store(b, m), m
+		}
+	}
+	start := time.Now()
+	p := filepath.Join(fx.dir, name+".db")
+	copyFile(b, p, from)
+	db, err := store.Open(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	db.NoSync(true) // a file for benchmarks, rebuilt by the next run
+	for i := have + 1; i <= n; i++ {
+		id := fmt.Sprintf("g%04d", i)
+		if err := db.Update(func(tx *store.Tx) error { return src.clone(tx, id) }); err != nil {
+			db.Close()
+			b.Fatalf("clone %s: %v", id, err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		b.Fatal(err)
+	}
+	fx.built[name] = p
+	b.Logf("%s: %d games cloned in %v: %.0f MB", name, n-have, time.Since(start).Round(time.Millisecond), mb(fileBytes(b, p)))
+	return p
+}
+
+// outage is the store with n finished games and outageMails mails of the
+// running game in its outbox, each with the pictures of a report, each
+// tried once and failed: as an SMTP outage leaves them.
+func (fx *gamesFixture) outage(b *testing.B, n int) string {
+	name := fmt.Sprintf("games=%d-outage", n)
+	if p, ok := fx.built[name]; ok {
+		return p
+	}
+	from := fx.store(b, n)
+	p := filepath.Join(fx.dir, name+".db")
+	copyFile(b, p, from)
+	db, err := store.Open(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	db.NoSync(true)
+	at := fx.now.Add(time.Minute)
+	err = db.Update(func(tx *store.Tx) error {
+		for i := range outageMails {
+			m := *fx.shown[i%len(fx.shown)]
+			m.ID, m.Game = "", "t1"
+			if err := tx.Enqueue(&m, "club.example", at); err != nil {
+				return err
+			}
+		}
+		due, err := tx.Due(at, outageMails+1)
+		if err != nil {
+			return err
+		}
+		if len(due) != outageMails {
+			return fmt.Errorf("%d mails due, %d queued", len(due), outageMails)
+		}
+		for _, q := range due {
+			if err := tx.MarkFailed(q.Seq, "421 4.3.2 the mail server is down", at, at.Add(10*time.Minute), 8); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	fx.built[name] = p
+	return p
+}
+
+// open copies the store at path into dir and opens it, with a referee
+// that makes its safety copies in dir/backups.
+func (fx *gamesFixture) open(b *testing.B, path, dir string) (*store.DB, *Referee, string) {
+	b.Helper()
+	work := filepath.Join(dir, "pbem.db")
+	copyFile(b, work, path)
+	backups := filepath.Join(dir, "backups")
+	if err := os.MkdirAll(backups, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	db, err := store.Open(work)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := New(db, Config{Address: "referee@club.example", Domain: "club.example", Catalog: fx.cat, Backups: backups, Keep: 30},
+		slog.New(slog.NewTextHandler(io.Discard, nil)))
+	return db, r, backups
+}
+
+// close closes db, opened by open in dir, and removes what open made.
+func (fx *gamesFixture) close(b *testing.B, db *store.DB, dir string) {
+	b.Helper()
+	if err := db.Close(); err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"pbem.db", "backups"} {
+		if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// copyFile copies the file src to dst.
+func copyFile(b *testing.B, dst, src string) {
+	b.Helper()
+	in, err := os.Open(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, err = io.Copy(out, in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		b.Fatalf("copy %s to %s: %v", src, dst, err)
 	}
 }
