@@ -19,14 +19,15 @@ import (
 // BenchmarkGames measures what one game's work costs beside N finished
 // games, a club's year (issue 20): each operation at games=N is set
 // beside the same at games=1 by scripts/benchtable, and should stay
-// within 1.5x of it. Every store holds one running game, t1 (played six
-// windows, both sides' files on file), and N finished games g0001...,
+// within 1.5x of it. Every store holds one running game, t1 (played to a
+// movement window, its files on file), and N finished games g0001...,
 // each a clone of one whole game of tannenberg-1914 played through the
-// referee. Each store is built once per process; the first run plays the
-// two games (a minute or two) and clones the rest (see the log lines).
+// referee (gamesFixture). Each store is built once per process: the
+// first benchmark plays the two games (a minute or two), and each size
+// clones the games it lacks (the log lines say how long).
 //
-//	make bench-games                  # all of it
-//	make bench-games BENCH=Games/audit  # one operation
+//	make bench-games                # all of it
+//	make bench-games GAMESOP=audit  # one operation
 func BenchmarkGames(b *testing.B) {
 	fx := &gamesFixture{dir: b.TempDir(), built: map[string]string{}}
 	ops := []struct {

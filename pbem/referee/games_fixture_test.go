@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"pbem/engine"
 	"pbem/orders/sig"
 	"pbem/pbem/ack"
 	"pbem/pbem/audit"
@@ -25,16 +26,17 @@ import (
 // what writing its records costs.
 
 // playGame plays game t1 of h as playThroughReferee does (robot files,
-// signed and mailed; a moderator's command in the third window), for at
-// most windows windows, and returns the time it reached and every mail
-// the referee queued, attachments whole, as the sender took them.
-func playGame(tb testing.TB, h *harness, windows int) (time.Time, []*store.Mail) {
+// signed and mailed; a moderator's command in the third window) until it
+// ends or stop says so of the open window after k windows, and returns
+// the time it reached and every mail the referee queued, attachments
+// whole, as the sender took them.
+func playGame(tb testing.TB, h *harness, stop func(k int, open engine.Window) bool) (time.Time, []*store.Mail) {
 	tb.Helper()
 	now := t0
 	mails := h.outbox(now)
-	for k := range windows {
+	for k := 0; ; k++ {
 		st, _ := h.state()
-		if st.Window().Done {
+		if st.Window().Done || stop(k, st.Window()) {
 			break
 		}
 		sendFiles(tb, h, fmt.Sprintf("games-%02d", k), now)
@@ -223,7 +225,7 @@ func sentCopy(m *store.Mail, id string) *store.Mail {
 // holds are games an audit checks whole.
 func TestGameClonesAudit(t *testing.T) {
 	h := newHarness(t, DefaultPolicy())
-	_, mails := playGame(t, h, 4)
+	_, mails := playGame(t, h, func(k int, _ engine.Window) bool { return k == 4 })
 	src := readSource(t, h, mails)
 	db, err := store.Open(filepath.Join(t.TempDir(), "clones.db"))
 	if err != nil {
@@ -303,7 +305,7 @@ func (fx *gamesFixture) source(b *testing.B) *gameSource {
 	}
 	start := time.Now()
 	h := newHarness(b, DefaultPolicy())
-	_, mails := playGame(b, h, 1000)
+	_, mails := playGame(b, h, func(int, engine.Window) bool { return false })
 	if st, _ := h.state(); !st.Window().Done {
 		b.Fatal("the game to clone did not end")
 	}
@@ -318,14 +320,16 @@ func (fx *gamesFixture) source(b *testing.B) *gameSource {
 }
 
 // running is the store with the running game alone: t1 played six
-// windows, both sides' files for the seventh on file.
+// windows or more, to a movement window, whose files are on file.
 func (fx *gamesFixture) running(b *testing.B) string {
 	if p, ok := fx.built["running"]; ok {
 		return p
 	}
 	start := time.Now()
 	h := newHarness(b, DefaultPolicy())
-	now, _ := playGame(b, h, 6)
+	// A movement window: its resolution changes every side's map, so
+	// that the reports carry their pictures whatever the dice did before.
+	now, _ := playGame(b, h, func(k int, w engine.Window) bool { return k >= 6 && strings.Contains(w.ID, "MOVE") })
 	st, _ := h.state()
 	if st.Window().Done || len(st.Window().Submit) == 0 {
 		b.Fatalf("the running game's window %s waits for no file", st.Window().ID)
