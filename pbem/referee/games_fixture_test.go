@@ -464,7 +464,8 @@ func (fx *gamesFixture) close(b *testing.B, db *store.DB, dir string) {
 	}
 }
 
-// copyFile copies the file src to dst.
+// copyFile copies the file src to dst, synced: a copy still being
+// written back to the disk would slow the fsyncs the benchmark times.
 func copyFile(b *testing.B, dst, src string) {
 	b.Helper()
 	in, err := os.Open(src)
@@ -477,6 +478,9 @@ func copyFile(b *testing.B, dst, src string) {
 		b.Fatal(err)
 	}
 	_, err = io.Copy(out, in)
+	if err == nil {
+		err = out.Sync()
+	}
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}
