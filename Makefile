@@ -6,7 +6,7 @@ TOOLS       := $(CURDIR)/.tools
 STATICCHECK := $(TOOLS)/staticcheck
 OUT         ?= out
 
-.PHONY: all build run test deps check vet staticcheck unit race bench fmt golden fuzz gamefuzz clean
+.PHONY: all build run test deps check vet staticcheck unit race bench bench-games fmt golden fuzz gamefuzz clean
 
 all: build
 
@@ -79,13 +79,28 @@ race:
 # Every benchmark of the project, then one table of each figure beside its
 # floor from the same run (scripts/benchtable); the raw output stays in
 # $(OUT)/bench.txt to compare one run with the next. BENCH picks the
-# benchmarks by regular expression, as go test -bench does.
+# benchmarks by regular expression, as go test -bench does. The timeout
+# is go test's for one package: pbem/referee's take about ten minutes
+# (BenchmarkGames builds stores of 300 games).
 BENCH ?= .
+BENCHTIMEOUT ?= 60m
 bench:
 	mkdir -p $(OUT)
-	$(GO) test -run XXX -bench '$(BENCH)' -benchmem -benchtime $(BENCHTIME) ./... | tee $(OUT)/bench.txt
+	$(GO) test -run XXX -timeout $(BENCHTIMEOUT) -bench '$(BENCH)' -benchmem -benchtime $(BENCHTIME) ./... | tee $(OUT)/bench.txt
 	@echo
 	$(GO) run ./scripts/benchtable < $(OUT)/bench.txt
+
+# BenchmarkGames alone (issue 20): one game's resolution with its safety
+# copy, audit, export, a tick and an outbox drain, beside 1, 100 and 300
+# finished games, each figure set beside the same at 1 game. Building
+# its stores takes a few minutes; GAMESOP picks operations by regular
+# expression (GAMESOP=audit). The raw output is $(OUT)/bench-games.txt.
+GAMESOP ?=
+bench-games:
+	mkdir -p $(OUT)
+	$(GO) test -run XXX -timeout $(BENCHTIMEOUT) -bench '^BenchmarkGames$$/$(GAMESOP)' -benchmem -benchtime $(BENCHTIME) ./pbem/referee | tee $(OUT)/bench-games.txt
+	@echo
+	$(GO) run ./scripts/benchtable < $(OUT)/bench-games.txt
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

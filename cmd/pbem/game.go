@@ -228,9 +228,27 @@ func gameCmd(name, summary, help string, flags func(*flag.FlagSet, *options), re
 
 var (
 	gameList = &command{
-		name: "game list", usage: "[-c pbem.toml]", summary: "list the games with their open window and deadline",
-		help: "Lists every game: its scenario, open window, deadline and the sides with orders on file.", flags: configFlag,
-		run: func(e *env, o *options, args []string) int { return admin(e, o, daemon.Request{Cmd: "games"}) },
+		name: "game list", usage: "[-c pbem.toml] [-archived | -all]", summary: "list the games with their open window and deadline",
+		help: "Lists every game in the database: its scenario, open window, deadline and the sides with orders on file. " +
+			"-archived lists the games archived instead (pbem game archive), with their archive files; -all lists both.",
+		flags: func(fs *flag.FlagSet, o *options) {
+			configFlag(fs, o)
+			fs.BoolVar(&o.archived, "archived", false, "the games archived, not those in the database")
+			fs.BoolVar(&o.all, "all", false, "the games in the database and those archived")
+		},
+		run: func(e *env, o *options, args []string) int {
+			if len(args) != 0 || o.archived && o.all {
+				return usageError
+			}
+			req := daemon.Request{Cmd: "games"}
+			switch {
+			case o.archived:
+				req.Which = "archived"
+			case o.all:
+				req.Which = "all"
+			}
+			return admin(e, o, req)
+		},
 	}
 	gameShow = gameCmd("show", "show a game: players, keys, window, files on file, notices",
 		"Shows one game for its moderators.", configFlag, func(*options) (daemon.Request, error) { return daemon.Request{Cmd: "show"}, nil })

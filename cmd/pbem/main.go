@@ -65,6 +65,9 @@ type options struct {
 	asJSON      bool
 	anyEngine   bool
 	moderator   bool // export -moderator: the full archive of a running game
+	force       bool // game archive -force: a game still running
+	archived    bool // game list -archived
+	all         bool // game list -all
 	old         string
 	side, name  string
 	address     string
@@ -80,7 +83,8 @@ var commands []*command
 
 func init() {
 	commands = []*command{scenarioList, scenarioCheck, scenarioHex, renderCmd, ordersCmd, ordersCheck, ordersTemplate, signCmd, selfplayCmd, adjudicateCmd, rulingsCmd, optionsCmd,
-		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, reportCmd, auditCmd, exportCmd, keyAdd, keyList, keyRemove, mailList, mailRetry, versionCmd, demoCmd}
+		serveCmd, backupCmd, gameNew, gameList, gameShow, gamePause, gameResume, gameExtend, gameProcessNow, gameReplacePlayer, reportCmd, auditCmd, exportCmd, keyAdd, keyList, keyRemove, mailList, mailRetry, versionCmd, demoCmd,
+		gameArchive, gameRestore, compactCmd}
 }
 
 func main() {

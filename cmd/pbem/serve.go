@@ -120,7 +120,17 @@ func limitMemory(cfg *config.Config, log *slog.Logger) {
 // killed while making them left unfinished. With the database's lock held
 // and the daemon not yet running, none is being written.
 func removeLeftovers(db *store.DB, dir string, log *slog.Logger) {
-	gone, err := db.RemoveLeftovers(dir, "pbem-*.db") // the names of the backups made before each resolution (pbem/referee)
+	// The full backups, and each game's safety copies in its directory
+	// (pbem/referee, safety.go).
+	gone, err := db.RemoveLeftovers(dir, "pbem-*.db")
+	games, _ := filepath.Glob(referee.CopyDir(dir, "*"))
+	for _, g := range games {
+		if fi, serr := os.Lstat(g); serr != nil || !fi.IsDir() {
+			continue
+		}
+		more, gerr := db.RemoveLeftovers(g, "*.db")
+		gone, err = append(gone, more...), errors.Join(err, gerr)
+	}
 	for _, l := range gone {
 		log.Info("removed an unfinished backup left by a crash", "file", l.Path, "bytes", l.Size)
 	}
@@ -136,7 +146,8 @@ func daemonOptions(cfg *config.Config, db *store.DB, log *slog.Logger) (daemon.O
 		return daemon.Options{}, err
 	}
 	ref := referee.New(db, referee.Config{Address: cfg.Referee.Address, Domain: cfg.Referee.Domain, MaxMail: cfg.Referee.MaxMail,
-		Replies: cfg.Referee.Replies, RepliesPerHour: cfg.Referee.RepliesPerHour, Catalog: cat, Backups: cfg.Referee.Backups, Keep: cfg.Referee.Keep}, log)
+		Replies: cfg.Referee.Replies, RepliesPerHour: cfg.Referee.RepliesPerHour, Catalog: cat, Backups: cfg.Referee.Backups, Keep: cfg.Referee.Keep,
+		BackupEvery: time.Duration(cfg.Referee.BackupEvery), BackupKeep: cfg.Referee.BackupKeep}, log)
 	imapTLS, err := config.TLSConfig(hostOf(cfg.IMAP.Server), cfg.IMAP.CAFile)
 	if err != nil {
 		return daemon.Options{}, err
@@ -296,7 +307,8 @@ func offline(cfg *config.Config, req daemon.Request) (daemon.Response, error) {
 		return daemon.Response{}, err
 	}
 	ref := referee.New(db, referee.Config{Address: cfg.Referee.Address, Domain: cfg.Referee.Domain, MaxMail: cfg.Referee.MaxMail,
-		Replies: cfg.Referee.Replies, RepliesPerHour: cfg.Referee.RepliesPerHour, Catalog: cat, Backups: cfg.Referee.Backups, Keep: cfg.Referee.Keep}, slog.New(slog.DiscardHandler))
+		Replies: cfg.Referee.Replies, RepliesPerHour: cfg.Referee.RepliesPerHour, Catalog: cat, Backups: cfg.Referee.Backups, Keep: cfg.Referee.Keep,
+		BackupEvery: time.Duration(cfg.Referee.BackupEvery), BackupKeep: cfg.Referee.BackupKeep}, slog.New(slog.DiscardHandler))
 	text, err := daemon.Do(ref, req, time.Now())
 	if err != nil {
 		return daemon.Response{Text: text, Error: err.Error()}, nil

@@ -43,8 +43,12 @@ type Referee struct {
 	Replies  int      // replies to unsigned mail per sender per day
 	// RepliesPerHour caps the replies to unsigned mail, all senders together.
 	RepliesPerHour int    `toml:"replies_per_hour"`
-	Backups        string // a directory for a copy of the database before every resolution; "" for none
-	Keep           int    // how many of those copies to keep
+	Backups        string // a directory for each game's copy before each of its resolutions, and for the full backups; "" for none
+	Keep           int    // how many copies of each game to keep
+	// BackupEvery is how often the whole database is backed up into
+	// Backups; 0 for never.
+	BackupEvery Duration `toml:"backup_every"`
+	BackupKeep  int      `toml:"backup_keep"` // how many of those full backups to keep
 }
 
 // IMAP is the [imap] table: the mailbox orders arrive in.
@@ -242,10 +246,11 @@ func load(path string, getenv func(string) string, passwords bool) (*Config, err
 // Defaults is the configuration an empty file gives.
 func Defaults() *Config {
 	return &Config{
-		Referee: Referee{Database: "pbem.db", MaxMail: 1 << 20, Tick: Duration(30 * time.Second), Replies: 5, RepliesPerHour: 30, Keep: 30},
-		IMAP:    IMAP{TLS: "implicit", Mailbox: "INBOX", Quarantine: "pbem-quarantine", Idle: true, Poll: Duration(2 * time.Minute), Timeout: Duration(time.Minute)},
-		SMTP:    SMTP{TLS: "starttls", Timeout: Duration(time.Minute), Retry: Duration(time.Minute), MaxAttempts: 10},
-		Log:     Log{Level: "info", Format: "text"},
+		Referee: Referee{Database: "pbem.db", MaxMail: 1 << 20, Tick: Duration(30 * time.Second), Replies: 5, RepliesPerHour: 30, Keep: 30,
+			BackupEvery: Duration(24 * time.Hour), BackupKeep: 7},
+		IMAP: IMAP{TLS: "implicit", Mailbox: "INBOX", Quarantine: "pbem-quarantine", Idle: true, Poll: Duration(2 * time.Minute), Timeout: Duration(time.Minute)},
+		SMTP: SMTP{TLS: "starttls", Timeout: Duration(time.Minute), Retry: Duration(time.Minute), MaxAttempts: 10},
+		Log:  Log{Level: "info", Format: "text"},
 	}
 }
 
@@ -279,7 +284,13 @@ func (c *Config) check(bad func(string, ...any)) {
 			bad("referee.backups: %q is not a directory", r.Backups)
 		}
 		if r.Keep < 1 {
-			bad("referee.keep: %d; keep at least 1 backup", r.Keep)
+			bad("referee.keep: %d; keep at least 1 copy of each game", r.Keep)
+		}
+		if r.BackupEvery != 0 && r.BackupEvery < Duration(time.Hour) {
+			bad("referee.backup_every: %s; give at least 1h, or 0 for no scheduled full backup", r.BackupEvery)
+		}
+		if r.BackupKeep < 1 {
+			bad("referee.backup_keep: %d; keep at least 1 full backup", r.BackupKeep)
 		}
 	}
 	server("imap", c.IMAP.Server, c.IMAP.TLS, bad)

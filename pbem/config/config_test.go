@@ -41,7 +41,8 @@ func TestExampleLoads(t *testing.T) {
 	if c.Referee.Address != "referee@club.example" || c.Referee.Domain != "club.example" || time.Duration(c.Referee.Tick) != 30*time.Second ||
 		c.IMAP.Server != "imap.club.example:993" || c.IMAP.Processed != "pbem-done" || time.Duration(c.IMAP.Poll) != 2*time.Minute ||
 		c.SMTP.MaxAttempts != 10 || c.IMAP.Password != "s3cret-imap.password" || c.SMTP.Password != "s3cret-smtp.password" ||
-		c.Referee.Backups != dir || c.Referee.Keep != 30 {
+		c.Referee.Backups != dir || c.Referee.Keep != 30 ||
+		time.Duration(c.Referee.BackupEvery) != 24*time.Hour || c.Referee.BackupKeep != 7 {
 		t.Errorf("%+v", c)
 	}
 	// A password never prints.
@@ -160,5 +161,23 @@ func TestDecodeProblemsInWords(t *testing.T) {
 	_, err := Load(write(t, "referee = 5\n"+strings.TrimPrefix(good, "[referee]\n")), env(nil))
 	if err == nil || !strings.Contains(err.Error(), "line 1: referee: a number where a table [referee] is wanted") {
 		t.Errorf("a number for a table: %v", err)
+	}
+}
+
+// The safety net's settings: a full backup more often than hourly, or
+// none kept, is refused; "0" schedules none.
+func TestBackupSettings(t *testing.T) {
+	dir := t.TempDir()
+	base := strings.Replace(good, "[imap]", fmt.Sprintf("backups = %q\n[imap]", dir), 1)
+	ok := map[string]string{"IMAP_PW": "pw"}
+	_, err := Load(write(t, strings.Replace(base, "[imap]", "backup_every = \"10m\"\nbackup_keep = 0\n[imap]", 1)), env(ok))
+	for _, want := range []string{"referee.backup_every: 10m; give at least 1h", "referee.backup_keep: 0; keep at least 1"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("want %q in %v", want, err)
+		}
+	}
+	c, err := Load(write(t, strings.Replace(base, "[imap]", "backup_every = \"0s\"\n[imap]", 1)), env(ok))
+	if err != nil || c.Referee.BackupEvery != 0 || c.Referee.BackupKeep != 7 {
+		t.Errorf("no scheduled backup: %+v %v", c, err)
 	}
 }

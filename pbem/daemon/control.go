@@ -24,7 +24,7 @@ import (
 // keeps them from opening the file), or run it on the file themselves when
 // it does not.
 type Request struct {
-	Cmd      string // games, show, report, render, audit, export, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove, backup, mail-list, mail-retry
+	Cmd      string // games, show, report, render, audit, export, new, pause, resume, extend, process-now, replace-player, key-list, key-add, key-remove, backup, mail-list, mail-retry, restore, archive
 	Game     string
 	Who      string // the moderator acting
 	Why      string
@@ -43,6 +43,11 @@ type Request struct {
 	// for its moderators (with Side, a side's archive; with neither, the
 	// full archive of a game that is over).
 	Moderator bool
+	// Force: archive writes and removes a game still running.
+	Force bool
+	// Which games lists: "" the games in the database, "archived" the
+	// records of those archived, "all" both.
+	Which string
 }
 
 // Response is the answer to a Request.
@@ -64,25 +69,9 @@ func Do(ref *referee.Referee, req Request, now time.Time) (string, error) {
 	}
 	switch req.Cmd {
 	case "games":
-		gs, err := ref.Games(now)
-		if err != nil {
-			return "", err
-		}
-		var b strings.Builder
-		for _, g := range gs {
-			state := "deadline " + g.Deadline.UTC().Format("2006-01-02 15:04 MST")
-			switch {
-			case g.Over:
-				state = "over"
-			case g.Paused:
-				state = "paused"
-			}
-			fmt.Fprintf(&b, "%-16s %-20s %-16s %s; on file: %s\n", g.ID, g.Scenario, g.Window, state, orNone(g.Sent))
-		}
-		if len(gs) == 0 {
-			b.WriteString("no games\n")
-		}
-		return b.String(), nil
+		return games(ref, req.Which, now)
+	case "restore":
+		return ref.RestoreGame(req.Path, req.Who, now)
 	case "backup":
 		n, err := ref.Backup(req.Path)
 		if err != nil {
@@ -130,6 +119,8 @@ func Do(ref *referee.Referee, req Request, now time.Time) (string, error) {
 		return ref.Report(req.Game, engine.Side(req.Side), req.JSON, now)
 	case "export":
 		return export(ref, req, now)
+	case "archive":
+		return ref.ArchiveGame(req.Game, req.Path, req.Force, req.Who, now)
 	case "audit":
 		return ref.Audit(req.Game, audit.Options{AnyEngine: req.AnyEngine})
 	case "render":
@@ -331,6 +322,13 @@ func afterLoss(req Request) (check, again string) {
 	switch req.Cmd {
 	case "games", "show", "report", "render", "audit", "export", "key-list", "mail-list":
 		return "", "It changes nothing: it is safe to run again."
+	case "archive":
+		check = "pbem game list -all (the game is listed as archived once it is removed; " + req.Path +
+			" may be there while the game is not yet removed, and an unfinished one is " + filepath.Base(req.Path) + ".part-DIGITS beside it: remove it)"
+		return check, "Look before running it again: it refuses an archive file that exists, so remove or rename " + req.Path + " first if the game is still listed as running."
+	case "restore":
+		check = "pbem game show GAME (a notice that the game was put back, and PAUSED)"
+		return check, "It is safe to run again: the same copy puts the game back to the same state, in place of the first run's."
 	case "backup":
 		check = req.Path + " is there only if the copy was written whole and checked; an unfinished one may be left beside it, " +
 			filepath.Base(req.Path) + ".part-DIGITS: remove it"

@@ -43,10 +43,14 @@ type Config struct {
 	RepliesPerHour int
 	// Catalog is the game data.
 	Catalog *scenarios.Catalog
-	// Backups, if set, is a directory where the store is copied before
-	// every window's resolution; the last Keep copies are kept.
-	Backups string
-	Keep    int
+	// Backups, if set, is a directory where each game is copied before
+	// each of its windows is resolved (the last Keep copies of each game
+	// are kept), and the whole store every BackupEvery (the last
+	// BackupKeep kept; 0: no scheduled backup). safety.go.
+	Backups     string
+	Keep        int
+	BackupEvery time.Duration
+	BackupKeep  int
 }
 
 // Referee runs the games of one store. Its methods must be called from one
@@ -66,6 +70,9 @@ type Referee struct {
 	// receipt is the receipt of the moderator's mailed command under way,
 	// recorded with its action (act).
 	receipt *ack.Receipt
+	// nextFull is when the next scheduled full backup is due (zero: not
+	// yet worked out from the backups directory).
+	nextFull time.Time
 }
 
 // loaded is a game read from the store, with what is derived from it.

@@ -3,10 +3,7 @@ package referee
 import (
 	"encoding/hex"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -22,10 +19,13 @@ import (
 
 // Tick does what the time now calls for in every game: reminders before a
 // deadline, late notices at it, and the resolution of each window that is
-// due; and it tells moderators of their games' mail given up. It returns the first error; the other games still get their turn.
+// due; and it tells moderators of their games' mail given up, and writes
+// the scheduled full backup when it is due. It returns the first error;
+// the other games still get their turn. A game that is over is marked so
+// (store.MarkOver) the first time it is found over, and not read again.
 func (r *Referee) Tick(now time.Time) error {
 	var ids []string
-	if err := r.db.View(func(tx *store.Tx) error { ids = tx.GameIDs(); return nil }); err != nil {
+	if err := r.db.View(func(tx *store.Tx) error { ids = tx.RunningGameIDs(); return nil }); err != nil {
 		return err
 	}
 	var first error
@@ -40,6 +40,7 @@ func (r *Referee) Tick(now time.Time) error {
 	if err := r.tellGivenUp(now); err != nil && first == nil {
 		first = fmt.Errorf("telling of mail given up: %w", err)
 	}
+	r.fullBackup(now)
 	return first
 }
 
@@ -60,6 +61,11 @@ func (r *Referee) tick(id string, now time.Time) error {
 		return err
 	}
 	sw := g.state.Window()
+	if sw.Done {
+		err := r.db.Update(func(tx *store.Tx) error { return tx.MarkOver(id, now) })
+		r.forget(id)
+		return err
+	}
 	if g.rec.Paused && !g.rec.ResumeBy.IsZero() && !now.Before(g.rec.ResumeBy) {
 		// A moderator's pause has lasted as long as the game allows.
 		return r.Resume(id, "the referee", "the pause reached its longest, "+Span(g.rec.ResumeBy.Sub(g.rec.PausedAt)), now)
@@ -370,29 +376,13 @@ func (r *Referee) windowMails(before engine.State, g *loaded, events []engine.Ev
 	return out
 }
 
-// backup copies the store into Config.Backups before window w of game id
-// is resolved, and drops the oldest copies beyond Config.Keep. A backup
-// that fails is logged: the game goes on.
+// backup writes game id's safety copy (safety.go) before window w is
+// resolved: its cost is the game's, whatever else the store holds.
 func (r *Referee) backup(id, w string, now time.Time) {
 	if r.cfg.Backups == "" {
 		return
 	}
-	name := fmt.Sprintf("pbem-%s-%s-%s.db", now.UTC().Format("20060102T150405Z"), id, strings.ReplaceAll(w, " ", "-"))
-	if _, err := r.db.Backup(filepath.Join(r.cfg.Backups, name)); err != nil {
-		r.log.Error("backup before resolution", "game", id, "window", w, "err", err)
-		return
-	}
-	old, err := filepath.Glob(filepath.Join(r.cfg.Backups, "pbem-*.db"))
-	if err != nil {
-		return
-	}
-	sort.Strings(old) // the time comes first in the name
-	for len(old) > max(r.cfg.Keep, 1) {
-		if err := os.Remove(old[0]); err != nil {
-			r.log.Error("removing an old backup", "file", old[0], "err", err)
-		}
-		old = old[1:]
-	}
+	r.copyGame(id, w, now)
 }
 
 // dice is what g's reports say of the dice: the commitment to the seed of

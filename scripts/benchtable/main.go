@@ -2,7 +2,10 @@
 // and prints one table: each benchmark's time per operation beside the
 // floor it is measured against in the same run (the least any way of
 // doing the same work can cost), and their ratio; then the sizes the
-// benchmarks report, each beside its floor's. `make bench` runs it.
+// benchmarks report, each beside its floor's. A family measured at
+// several sizes (Games/resolve/games=300) has for floor the same
+// operation at its smallest size (Games/resolve/games=1). `make bench`
+// runs it.
 package main
 
 import (
@@ -66,8 +69,17 @@ var floors = map[string]string{
 	"cmd/pbem/LoadTannenberg":                  "",
 }
 
+// families are the benchmarks whose sub-benchmarks end in a size,
+// KEY=N: each figure's floor is the same sub-benchmark at the size given
+// here, from the same run (what the work costs when there is nothing
+// else). A figure at that size is itself a floor.
+var families = map[string]string{
+	"pbem/referee/Games": "games=1", // Games/OPERATION/games=N, issue 20
+}
+
 // result is one benchmark's figure, and the sizes it reports
-// (b.ReportMetric units with "bytes" in them: bytes/mail, median-bytes).
+// (b.ReportMetric units with "bytes" in them, bytes/mail, median-bytes;
+// or in MB, db-MB).
 type result struct {
 	pkg, name string
 	nsPerOp   float64
@@ -109,7 +121,7 @@ func read(r io.Reader) (map[string]result, []string, error) {
 		f := strings.Fields(line[len(m[0]):])
 		for i := 0; i+1 < len(f); i += 2 {
 			v, err := strconv.ParseFloat(f[i], 64)
-			if err == nil && strings.Contains(f[i+1], "bytes") {
+			if err == nil && isSize(f[i+1]) {
 				r.sizes[f[i+1]] = v
 				r.units = append(r.units, f[i+1])
 			}
@@ -140,22 +152,10 @@ func table(w io.Writer, res map[string]result, order []string) {
 	var alone []string
 	for _, key := range order {
 		r := res[key]
-		// A sub-benchmark (Intake1000/SSH-ed25519) goes with the same
-		// sub-benchmark of its floor, or with the floor itself.
-		base, sub, _ := strings.Cut(r.name, "/")
-		floor, listed := floors[r.pkg+"/"+base]
-		if !listed {
-			floor = "(not in scripts/benchtable)"
-		}
-		if floor == "" {
+		floor, f, ok, isFloor := floorOf(res, r)
+		if isFloor {
 			alone = append(alone, key)
 			continue
-		}
-		f, ok := res[r.pkg+"/"+floor+"/"+sub]
-		if ok {
-			floor += "/" + sub
-		} else {
-			f, ok = res[r.pkg+"/"+floor]
 		}
 		if !ok {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t-\t-\n", r.pkg, r.name, human(r.nsPerOp), floor)
@@ -172,6 +172,36 @@ func table(w io.Writer, res map[string]result, order []string) {
 	sizes(w, res, order)
 }
 
+// floorOf is r's floor: its name as the table shows it, and its result
+// if the run has one; isFloor when r is measured on its own.
+func floorOf(res map[string]result, r result) (name string, f result, ok, isFloor bool) {
+	base, sub, _ := strings.Cut(r.name, "/")
+	if size, family := families[r.pkg+"/"+base]; family {
+		i := strings.LastIndex(r.name, "/")
+		key, _, _ := strings.Cut(size, "=")
+		if i < 0 || r.name[i+1:] == size || !strings.HasPrefix(r.name[i+1:], key+"=") {
+			return "", result{}, false, true
+		}
+		name = r.name[:i+1] + size
+		f, ok = res[r.pkg+"/"+name]
+		return name, f, ok, false
+	}
+	floor, listed := floors[r.pkg+"/"+base]
+	switch {
+	case !listed:
+		return "(not in scripts/benchtable)", result{}, false, false
+	case floor == "":
+		return "", result{}, false, true
+	}
+	// A sub-benchmark (Intake1000/SSH-ed25519) goes with the same
+	// sub-benchmark of its floor, or with the floor itself.
+	if f, ok = res[r.pkg+"/"+floor+"/"+sub]; ok && sub != "" {
+		return floor + "/" + sub, f, true, false
+	}
+	f, ok = res[r.pkg+"/"+floor]
+	return floor, f, ok, false
+}
+
 // sizes writes, below the times, each size a benchmark reports beside the
 // same size of its floor (a mail's bytes beside the same mail's before
 // the palette, say), if any benchmark reports one.
@@ -180,26 +210,37 @@ func sizes(w io.Writer, res map[string]result, order []string) {
 	head := false
 	for _, key := range order {
 		r := res[key]
-		floor := floors[r.pkg+"/"+r.name]
-		f, ok := res[r.pkg+"/"+floor]
+		floor, f, ok, isFloor := floorOf(res, r)
 		for _, u := range r.units {
 			if !head {
 				fmt.Fprintln(w)
 				fmt.Fprintln(tw, "package\tbenchmark\tsize\tfloor\tfloor's\tratio")
 				head = true
 			}
-			if fv, has := f.sizes[u]; ok && floor != "" && has && fv > 0 {
-				fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\t%.2fx\n", r.pkg, r.name, kb(r.sizes[u]), u, floor, kb(fv), r.sizes[u]/fv)
+			if fv, has := f.sizes[u]; ok && !isFloor && has && fv > 0 {
+				fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\t%.2fx\n", r.pkg, r.name, size(r.sizes[u], u), u, floor, size(fv, u), r.sizes[u]/fv)
 			} else {
-				fmt.Fprintf(tw, "%s\t%s\t%s %s\t-\t-\t-\n", r.pkg, r.name, kb(r.sizes[u]), u)
+				fmt.Fprintf(tw, "%s\t%s\t%s %s\t-\t-\t-\n", r.pkg, r.name, size(r.sizes[u], u), u)
 			}
 		}
 	}
 	tw.Flush()
 }
 
-// kb writes a size in bytes as KB (1024 bytes), as the budgets are given.
-func kb(n float64) string { return fmt.Sprintf("%.1f KB", n/1024) }
+// isSize reports whether a b.ReportMetric unit is a size: in bytes
+// (bytes/mail, max-bytes) or in MB (db-MB). B/op is no size of the work.
+func isSize(unit string) bool {
+	return strings.Contains(unit, "bytes") || strings.HasSuffix(unit, "MB")
+}
+
+// size writes a size reported in unit: bytes as KB (1024 bytes), as the
+// budgets are given; MB as they are.
+func size(v float64, unit string) string {
+	if strings.HasSuffix(unit, "MB") {
+		return fmt.Sprintf("%.1f MB", v)
+	}
+	return fmt.Sprintf("%.1f KB", v/1024)
+}
 
 func main() {
 	res, order, err := read(os.Stdin)

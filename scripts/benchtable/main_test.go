@@ -73,8 +73,18 @@ func TestEveryBenchmarkListed(t *testing.T) {
 		t.Fatal(err)
 	}
 	for key := range found {
-		if _, ok := floors[key]; !ok {
-			t.Errorf("%s is not in the floors list of scripts/benchtable", key)
+		_, floor := floors[key]
+		_, family := families[key]
+		if !floor && !family {
+			t.Errorf("%s is not in the floors list of scripts/benchtable, nor among its families", key)
+		}
+		if floor && family {
+			t.Errorf("%s is both in the floors list and among the families", key)
+		}
+	}
+	for key := range families {
+		if !found[key] {
+			t.Errorf("%s is a family but no such benchmark exists", key)
 		}
 	}
 	for key, floor := range floors {
@@ -113,5 +123,43 @@ BenchmarkFloorMailSizesRGB-2 	       1	 955887702 ns/op	    472537 bytes/mail	  
 	}
 	if strings.Contains(out, "B/op") {
 		t.Errorf("B/op taken for a size:\n%s", out)
+	}
+}
+
+// A family's figures at each size are set beside the same operation at
+// its smallest size, times and sizes; that figure is listed among the
+// floors.
+func TestFamily(t *testing.T) {
+	in := `pkg: pbem/pbem/referee
+BenchmarkGames/resolve/games=1-2         	      15	  72455903 ns/op	         4.020 backup-MB	         4.000 db-MB	 4562326 B/op	   18829 allocs/op
+BenchmarkGames/resolve/games=300-2       	       1	3200000000 ns/op	       617.0 backup-MB	       617.0 db-MB	 4562326 B/op	   18829 allocs/op
+BenchmarkGames/audit/games=300-2         	       1	4600000000 ns/op	       617.0 db-MB
+BenchmarkGames/tick/games=100-2          	   47217	     39192 ns/op	         4.000 db-MB
+BenchmarkGames/tick/games=1-2            	   47217	     39192 ns/op	         4.000 db-MB
+`
+	res, order, err := read(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	table(&b, res, order)
+	out := b.String()
+	for _, want := range []string{
+		`pbem/referee\s+Games/resolve/games=300\s+3.2 s\s+Games/resolve/games=1\s+72.5 ms\s+44.2x\n`,
+		`pbem/referee\s+Games/audit/games=300\s+4.6 s\s+Games/audit/games=1\s+-\s+-\n`,
+		`pbem/referee\s+Games/tick/games=100\s+39.2 µs\s+Games/tick/games=1\s+39.2 µs\s+1.0x\n`,
+		`pbem/referee\s+Games/resolve/games=1\s+72.5 ms\s+-\s+-\s+-\n`,
+		`pbem/referee\s+Games/resolve/games=300\s+617.0 MB db-MB\s+Games/resolve/games=1\s+4.0 MB\s+154.25x\n`,
+		`pbem/referee\s+Games/resolve/games=300\s+617.0 MB backup-MB\s+Games/resolve/games=1\s+4.0 MB\s+153.48x\n`,
+		`pbem/referee\s+Games/resolve/games=1\s+4.0 MB db-MB\s+-\s+-\s+-\n`,
+	} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("no %s in\n%s", want, out)
+		}
+	}
+	// The floors come after every figure set beside one.
+	floorRow := regexp.MustCompile(`(?m)^pbem/referee\s+Games/resolve/games=1\s`).FindStringIndex(out)
+	if floorRow == nil || floorRow[0] < strings.Index(out, "Games/tick/games=100") {
+		t.Errorf("a floor among the figures:\n%s", out)
 	}
 }

@@ -54,3 +54,20 @@ func (g *Game) Place(id string, h hex.Hex, off bool) {
 	}
 	g.place(u, h)
 }
+
+// EntryChoices is where unit id may choose to enter this Movement Phase
+// when it is a West Front reinforcement due now (T 19.22, AMB-35: any
+// west-edge rail hex the enemy does not block), nil otherwise.
+func (g *Game) EntryChoices(id string) []hex.Hex {
+	u := g.units[id]
+	if u == nil || u.Loc != NotArrived || u.ArriveTurn > g.Turn || !westFront(u.Data) {
+		return nil
+	}
+	var legal []hex.Hex
+	for _, w := range g.westEdgeRail(u.Side()) {
+		if !g.entryBlocked(w, u.Side()) {
+			legal = append(legal, w)
+		}
+	}
+	return legal
+}

@@ -125,18 +125,7 @@ func (c *combatPlan) defense(h hex.Hex) float64 {
 			def += u.Strength.Defense
 		}
 	}
-	mult, fort := 1, 0
-	if t := c.v.Map.Towns[h]; t != nil && t.City {
-		mult *= 2
-	}
-	if _, ok := c.v.Map.Trenches[h]; ok {
-		mult *= 2
-	}
-	for _, f := range c.v.Forts {
-		if f.Hex == h && f.Owner != c.v.For {
-			fort = f.Defense
-		}
-	}
+	mult, fort := c.b.groundAt(h, false)
 	return float64(def*mult + fort)
 }
 

@@ -117,6 +117,7 @@ func moveOrders(v *gwite.View, w *strings.Builder) {
 		}
 	}
 	p.goal = p.b.field(p.goals())
+	p.enterWestFront()
 	p.moveDepots()
 	p.moveUnits()
 	p.moveHQs()
@@ -185,7 +186,7 @@ func (p *plan) goals() map[hex.Hex]int {
 	}
 	for _, e := range p.b.enemies {
 		_, def := p.b.enemyStrength(e)
-		mult, _ := p.enemyGround(e)
+		mult, _ := p.b.groundAt(e, false)
 		head := 2
 		if def*mult > 8 {
 			head = 6
@@ -200,23 +201,6 @@ func (p *plan) goals() map[hex.Hex]int {
 		}
 	}
 	return g
-}
-
-// enemyGround is the defense multiplier and enemy fortress value at h.
-func (p *plan) enemyGround(h hex.Hex) (mult, fort int) {
-	mult = 1
-	if t := p.v.Map.Towns[h]; t != nil && t.City {
-		mult *= 2
-	}
-	if _, ok := p.v.Map.Trenches[h]; ok {
-		mult *= 2
-	}
-	for _, f := range p.v.Forts {
-		if f.Hex == h && f.Owner != p.v.For {
-			fort = f.Defense
-		}
-	}
-	return mult, fort
 }
 
 func (p *plan) enemyWithin(h hex.Hex, d int) bool {
@@ -309,7 +293,7 @@ func (p *plan) holds(u gwite.UnitView) bool {
 	if t := p.v.Map.Towns[u.Hex]; t != nil {
 		return true
 	}
-	_, fort := p.b.defenseAt(u.Hex)
+	_, fort := p.b.groundAt(u.Hex, true)
 	return fort > 0
 }
 
@@ -347,7 +331,7 @@ func (p *plan) score(u gwite.UnitView, h hex.Hex) int {
 			s += 20 + 6*t.VP // hold the town (T 21.12)
 		}
 	}
-	mult, fort := p.b.defenseAt(h)
+	mult, fort := p.b.groundAt(h, true)
 	if fort > 0 && others == 0 && p.enemyWithin(h, 4) {
 		s += 25 // a fortress is held, not left (std 11)
 	}

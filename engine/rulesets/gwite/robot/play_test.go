@@ -191,3 +191,30 @@ func TestRobotBeatsBaseline(t *testing.T) {
 }
 
 func fmtSscanf(s string, a, b *int) (int, error) { return fmt.Sscanf(s, "%d-%d", a, b) }
+
+// T 19.22, std 6.14: the West Front reinforcements arrive on the train
+// with their movement spent; the robot spreads them over the west-edge
+// rail hexes (`enter`) so that none is lost to overstacking. Seed 1's
+// campaign brings them in on GT9 (the default hex put all seven in one).
+func TestWestFrontArrivesUnstacked(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a campaign")
+	}
+	g, s, _ := load(t, "tannenberg-1914")
+	sum, err := play.Selfplay(g, s, "1", 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arrived := map[string]bool{}
+	for _, e := range sum.Events {
+		if f := strings.Fields(e); len(f) > 2 && f[1] == "arrives" && strings.Contains(e, "entrained at") {
+			arrived[f[0]] = true
+		}
+		if strings.Contains(e, "overstacked") {
+			t.Errorf("%s", e)
+		}
+	}
+	if !arrived["DE-1GRD"] || !arrived["DE-8CD"] {
+		t.Fatalf("the West Front did not arrive in seed 1's campaign: %v", arrived)
+	}
+}

@@ -13,10 +13,15 @@ import (
 // and not overstacked, and detrains there; an entrained unit (a
 // reinforcement, T[14.1]) does the same from where it stands.
 
-// railOn moves an entrained unit by rail and detrains it.
+// railOn moves an entrained unit by rail, if the side's rail capacity
+// has room for it (std 5.31), and detrains it.
 func (p *plan) railOn(u gwite.UnitView) {
-	best := p.bestRailHex(u, u.Hex)
+	best := u.Hex
+	if !u.UsedRail && p.rail+u.SP <= p.v.RailCap {
+		best = p.bestRailHex(u, u.Hex)
+	}
 	if best != u.Hex {
+		p.rail += u.SP
 		fmt.Fprintf(p.w, "rail %s to %s\n", u.ID, best)
 		p.put(u, best)
 	}
@@ -62,4 +67,37 @@ func (p *plan) bestRailHex(u gwite.UnitView, h hex.Hex) hex.Hex {
 		best, bestD = x, d
 	}
 	return best
+}
+
+// enterWestFront chooses where each West Front unit due this phase comes
+// on (T 19.22: any free west-edge rail hex): the hex nearest the side's
+// goals with room in its stack. They all arrive on the train, with their
+// rail movement spent, so one hex for all of them would be overstacked at
+// the end of the phase (std 6.14).
+func (p *plan) enterWestFront() {
+	for _, u := range p.v.Units {
+		if u.Side != p.v.For || u.Loc != gwite.NotArrived {
+			continue
+		}
+		choices := p.sand.EntryChoices(u.ID)
+		best, bestD := hex.Hex{}, 1<<30
+		for _, h := range choices {
+			if p.ownSP[h]+u.SP > p.b.limit {
+				continue
+			}
+			d, ok := p.goal[h]
+			if !ok {
+				d = 1 << 20
+			}
+			if d < bestD {
+				best, bestD = h, d
+			}
+		}
+		if bestD == 1<<30 {
+			continue
+		}
+		fmt.Fprintf(p.w, "enter %s at %s\n", u.ID, best)
+		p.ownSP[best] += u.SP
+		p.ownDF[best] += u.Strength.Defense
+	}
 }

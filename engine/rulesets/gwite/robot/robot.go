@@ -154,9 +154,10 @@ func (b *board) threat(h hex.Hex) int {
 	return t
 }
 
-// defenseMultiplier is how the ground at h multiplies its defenders
-// (TEC: City, Trench), and what an own fortress there adds (std 11.11).
-func (b *board) defenseAt(h hex.Hex) (mult, fort int) {
+// groundAt is how the ground at h multiplies its defenders (TEC: City,
+// Trench), and what a standing fortress there adds (std 11.11): the
+// side's own when own is set, the enemy's otherwise.
+func (b *board) groundAt(h hex.Hex, own bool) (mult, fort int) {
 	mult = 1
 	if t := b.v.Map.Towns[h]; t != nil && t.City {
 		mult *= 2
@@ -165,7 +166,7 @@ func (b *board) defenseAt(h hex.Hex) (mult, fort int) {
 		mult *= 2
 	}
 	for _, f := range b.v.Forts {
-		if f.Hex == h && f.Owner == b.v.For && f.StepsLeft > 0 {
+		if f.Hex == h && (f.Owner == b.v.For) == own && f.StepsLeft > 0 {
 			fort = f.Defense
 		}
 	}

@@ -1,0 +1,81 @@
+package referee
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"pbem/pbem/audit"
+	"pbem/pbem/store"
+)
+
+// A running game is archived only with force, and not while mail of it
+// is queued; the archive written audits, the game and its mail leave the
+// store, its record stays, and the other game is untouched.
+func TestArchiveGame(t *testing.T) {
+	h := newHarness(t, DefaultPolicy())
+	if err := h.ref.NewGame(Spec{ID: "t2", Scenario: "tannenberg-1914", Policy: DefaultPolicy(),
+		Players: []Member{h.players["RU"].member(), h.players["DE"].member()}, Moderators: []Member{h.players["mo"].member()}}, t0); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t1.tar")
+	now := t0.Add(time.Hour)
+	if _, err := h.ref.ArchiveGame("t1", path, true, "", now); err == nil || !strings.Contains(err.Error(), "still in the outbox") {
+		t.Errorf("with mail queued: %v", err)
+	}
+	h.outbox(now)
+	if _, err := h.ref.ArchiveGame("t1", path, false, "", now); err == nil || !strings.Contains(err.Error(), "-force") {
+		t.Errorf("running, not forced: %v", err)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Fatal("a refused archive left its file")
+	}
+	text, err := h.ref.ArchiveGame("t1", path, true, "Mo", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "game t1 archived to "+path) || !strings.Contains(text, "stopped by Mo at GT1 DE-SETUP") {
+		t.Errorf("the operator is told:\n%s", text)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ev, cat, err := audit.Import(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := audit.Run(ev, cat, audit.Options{}); err != nil || len(ev.Sent) != 3 {
+		t.Errorf("the archive: %d mails, audit %v", len(ev.Sent), err)
+	}
+	recs, err := h.ref.Archived()
+	fi, _ := os.Stat(path)
+	if err != nil || len(recs) != 1 || recs[0].ID != "t1" || recs[0].File != path || recs[0].Size != fi.Size() || len(recs[0].SHA256) != 64 {
+		t.Errorf("the record: %+v %v", recs, err)
+	}
+	_ = h.db.View(func(tx *store.Tx) error {
+		if ids := tx.GameIDs(); len(ids) != 1 || ids[0] != "t2" {
+			t.Errorf("games left: %v", ids)
+		}
+		sent, _ := tx.SentMail()
+		for _, q := range sent {
+			if q.Mail.Game == "t1" {
+				t.Errorf("mail of t1 left: %s", q.Mail.Subject)
+			}
+		}
+		if len(sent) != 3 {
+			t.Errorf("t2's mail: %d", len(sent))
+		}
+		return nil
+	})
+	if _, err := h.ref.ArchiveGame("t2", path, true, "", now); err == nil || !strings.Contains(err.Error(), "exists") {
+		t.Errorf("over an existing file: %v", err)
+	}
+	if text, err := h.ref.Audit("t2", audit.Options{}); err != nil {
+		t.Errorf("the other game: %v\n%s", err, text)
+	}
+}
