@@ -89,52 +89,59 @@ func (t *Tx) RemoveArchived(a Archived) error {
 	if err := t.removeMailOf(a.ID); err != nil {
 		return fmt.Errorf("game %s: its mail: %w", a.ID, err)
 	}
-	return t.games().DeleteBucket([]byte(a.ID))
+	return t.games().DeleteBucket([]byte(a.ID)) // its mail with it
 }
 
-// removeMailOf removes game id's sent mail (given up or not) with its
-// places in the indexes of mail given up. It reads today's layout, the
-// shared sent bucket; mail still queued is not removed (the caller
-// refuses to archive a game with mail still to go, QueuedFor).
+// removeMailOf removes game id's mail from the indexes of mail given up:
+// the mail itself goes with the game's bucket (mailkeep.go). Mail still
+// queued keeps its place in the outbox (the caller refuses to archive a
+// game with mail still to go, QueuedFor; Due passes over it).
 func (t *Tx) removeMailOf(id string) error {
-	sent := t.tx.Bucket(bucketSent)
-	var seqs [][]byte
-	if err := each(sent, func(k []byte, m *Mail) {
-		if m.Game == id {
-			seqs = append(seqs, append([]byte(nil), k...))
-		}
-	}); err != nil {
-		return err
-	}
-	for _, k := range seqs {
-		for _, b := range [][]byte{bucketSent, bucketGaveUp, bucketUntold} {
-			if err := t.tx.Bucket(b).Delete(k); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	_, err := t.unindexMail(id, bucketGaveUp, bucketUntold)
+	return err
 }
 
-// QueuedFor lists the mails of game id still in the outbox.
+// QueuedFor lists the mails of game id still in the outbox, oldest first.
 func (t *Tx) QueuedFor(id string) ([]Queued, error) {
 	var out []Queued
-	err := each(t.tx.Bucket(bucketOutbox), func(k []byte, m *Mail) {
-		if m.Game == id {
-			out = append(out, Queued{Seq: seqOf(k), Mail: m})
+	err := t.tx.Bucket(bucketQueued).ForEach(func(k, v []byte) error {
+		if string(v[16:]) != id {
+			return nil
 		}
+		m, err := t.getMail(id, seqOf(k), false)
+		if err != nil {
+			return err
+		}
+		out = append(out, Queued{Seq: seqOf(k), Mail: m})
+		return nil
 	})
 	return out, err
 }
 
-// Withdraw removes mail seq from the outbox unsent: a mail of a game's
-// resolution that a restore undid.
+// Withdraw removes mail seq from the outbox unsent, and the mail with it:
+// a mail of a game's resolution that a restore undid.
 func (t *Tx) Withdraw(seq uint64) error {
-	b := t.tx.Bucket(bucketOutbox)
-	if b.Get(u64(seq)) == nil {
+	v := t.tx.Bucket(bucketQueued).Get(u64(seq))
+	if len(v) < 16 {
 		return fmt.Errorf("outbox mail %d: %w", seq, ErrNotFound)
 	}
-	return b.Delete(u64(seq))
+	key, home := bytes.Clone(v[:16]), string(v[16:])
+	if err := t.unschedule(seq, key); err != nil {
+		return err
+	}
+	b, err := t.mailHome(home)
+	if errors.Is(err, ErrNotFound) {
+		return nil // its game is gone, and its mail with it
+	} else if err != nil {
+		return err
+	}
+	if err := t.dropAttachments(home, seq); err != nil {
+		return err
+	}
+	if err := b.Bucket(bktBodies).Delete(u64(seq)); err != nil {
+		return err
+	}
+	return b.Bucket(bktMail).Delete(u64(seq))
 }
 
 // Compact rewrites the store at path, which no process may hold, into a

@@ -114,7 +114,7 @@ func writeCopy(path string, g *bolt.Bucket, c *GameCopy) error {
 		if err != nil {
 			return err
 		}
-		return copyBucket(dst, g)
+		return copyGame(dst, g)
 	})
 	if cerr := out.Close(); err == nil {
 		err = cerr
@@ -140,6 +140,54 @@ func copyBucket(dst, src *bolt.Bucket) error {
 		}
 		return copyBucket(d, src.Bucket(k))
 	})
+}
+
+// copyGame copies game bucket src into dst as copyBucket does, but for
+// the mail (isMail), which is no part of the game's state.
+func copyGame(dst, src *bolt.Bucket) error {
+	dst.FillPercent = 1
+	if err := dst.SetSequence(src.Sequence()); err != nil {
+		return err
+	}
+	return src.ForEach(func(k, v []byte) error {
+		switch {
+		case v != nil:
+			return dst.Put(k, v)
+		case isMail(k):
+			return nil
+		}
+		d, err := dst.CreateBucket(k)
+		if err != nil {
+			return err
+		}
+		return copyBucket(d, src.Bucket(k))
+	})
+}
+
+// clearGame empties game bucket g but for its mail (isMail).
+func clearGame(g *bolt.Bucket) error {
+	var keys, buckets [][]byte
+	if err := g.ForEach(func(k, v []byte) error {
+		if v != nil {
+			keys = append(keys, bytes.Clone(k))
+		} else if !isMail(k) {
+			buckets = append(buckets, bytes.Clone(k))
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	for _, k := range keys {
+		if err := g.Delete(k); err != nil {
+			return err
+		}
+	}
+	for _, k := range buckets {
+		if err := g.DeleteBucket(k); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // headOf is the length of chain bucket b and its last link's hash.
@@ -245,17 +293,15 @@ func (db *DB) RestoreGame(c *GameCopy, then func(tx *Tx, dropped [][]byte) error
 			if dropped, err = laterLinks(live.Bucket(bktChain), saved.Bucket(bktChain)); err != nil {
 				return fmt.Errorf("game %s: %w", c.Game, err)
 			}
-			if err := games.DeleteBucket([]byte(c.Game)); err != nil {
+			// All but the mail, which stays as it is: mail sent stays
+			// sent (withdrawUndone takes back the mail queued since).
+			if err := clearGame(live); err != nil {
 				return err
 			}
-			g, err := games.CreateBucket([]byte(c.Game))
-			if err != nil {
+			if err := copyGame(live, saved); err != nil {
 				return err
 			}
-			if err := copyBucket(g, saved); err != nil {
-				return err
-			}
-			g.FillPercent = bolt.DefaultFillPercent // the game goes on from here
+			live.FillPercent = bolt.DefaultFillPercent // the game goes on from here
 			return then(&Tx{tx: tx}, dropped)
 		})
 	})

@@ -2,10 +2,13 @@ package store
 
 import (
 	"bytes"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 
 	"pbem/pbem/chain"
 )
@@ -284,6 +287,59 @@ func TestRefileMail(t *testing.T) {
 		given, _ := tx.GivenUp()
 		if got := subjects(due); err != nil || !reflect.DeepEqual(got, []string{"own"}) || tx.Outbox() != 1 || len(given) != 0 || tx.UntoldCount() != 0 {
 			t.Errorf("after the game is removed: due %v %v, outbox %d, given up %v, untold %d", got, err, tx.Outbox(), given, tx.UntoldCount())
+		}
+		return nil
+	})
+}
+
+// A game's safety copy leaves its mail out, and a restore keeps the mail
+// as it is: a mail sent since the copy stays sent, with its text; a mail
+// queued since is the referee's to withdraw (Withdraw), which takes it
+// whole.
+func TestRestoreKeepsTheMail(t *testing.T) {
+	db := open(t)
+	newGame(t, db)
+	enqueue(t, db, &Mail{Game: "t1", To: []string{"a@x"}, Subject: "before", Body: "one\n", Attachments: []Attachment{{Name: "m.png", Data: png}}})
+	path := filepath.Join(t.TempDir(), "t1.db")
+	if _, err := db.CopyGame("t1", "GT1", path, t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *Tx) error {
+		if err := tx.MarkSent(1, t0); err != nil {
+			return err
+		}
+		return tx.Enqueue(&Mail{Game: "t1", To: []string{"a@x"}, Subject: "undone", Body: "two\n", Attachments: []Attachment{{Name: "m.png", Data: png}}}, "x", t0)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	_ = viewCopy(path, func(_, g *bolt.Bucket) error {
+		for _, name := range [][]byte{bktMail, bktBodies, bktAttachments} {
+			if g.Bucket(name) != nil {
+				t.Errorf("the copy keeps %s", name)
+			}
+		}
+		return nil
+	})
+	c, err := OpenCopy(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.RestoreGame(c, func(tx *Tx, _ [][]byte) error { return tx.Withdraw(2) }); err != nil {
+		t.Fatal(err)
+	}
+	_ = db.View(func(tx *Tx) error {
+		mail, err := tx.MailOf("t1")
+		if err != nil || len(mail) != 1 || mail[0].Mail.Sent.IsZero() || tx.Outbox() != 0 {
+			t.Errorf("the mail after the restore: %+v %v, outbox %d", mail, err, tx.Outbox())
+		}
+		if bodies, _ := tx.Bodies("t1"); len(bodies) != 1 || bodies[mail[0].Mail.ID] != "one\n" {
+			t.Errorf("texts: %q", bodies)
+		}
+		if n := tx.tx.Bucket(bucketGames).Bucket([]byte("t1")).Bucket(bktAttachments).Stats().KeyN; n != 0 {
+			t.Errorf("%d attachments' data left", n)
+		}
+		if st, _ := tx.State("t1"); string(st) != `{"state":1}` {
+			t.Errorf("state %s", st)
 		}
 		return nil
 	})

@@ -190,30 +190,9 @@ func dueKey(due time.Time, seq uint64) []byte {
 // removed. A mail it keeps unsent is due at its NextTry again; the
 // outbox's entries for mail it no longer keeps go.
 func (t *Tx) RefileMail(id string) error {
-	untold := map[uint64]bool{} // of id's, those still to be told of stay so
-	for _, index := range [][]byte{bucketUntold, bucketQueue, bucketQueued, bucketGaveUp} {
-		b := t.tx.Bucket(index)
-		var keys [][]byte
-		err := b.ForEach(func(k, v []byte) error {
-			if bytes.Equal(index, bucketQueued) {
-				v = v[16:]
-			}
-			if string(v) == id {
-				keys = append(keys, bytes.Clone(k))
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		for _, k := range keys {
-			if bytes.Equal(index, bucketUntold) {
-				untold[seqOf(k)] = true
-			}
-			if err := b.Delete(k); err != nil {
-				return err
-			}
-		}
+	untold, err := t.unindexMail(id, bucketUntold, bucketQueue, bucketQueued, bucketGaveUp)
+	if err != nil {
+		return err
 	}
 	if id != "" && t.games().Bucket([]byte(id)) == nil {
 		return nil // removed: its entries were all there was to do
@@ -286,4 +265,43 @@ func inflate(v []byte) (string, error) {
 		return "", fmt.Errorf("body: %w", err)
 	}
 	return string(text), nil
+}
+
+// isMail says whether k, in a game's bucket, names one that keeps its
+// mail. The mail is no part of the game's state: a safety copy leaves it
+// out, and a restore keeps the mail as it is (mail sent stays sent).
+func isMail(k []byte) bool {
+	return bytes.Equal(k, bktMail) || bytes.Equal(k, bktBodies) || bytes.Equal(k, bktAttachments)
+}
+
+// unindexMail drops from indexes (of bucketUntold, bucketQueue,
+// bucketQueued, bucketGaveUp) every entry naming game id, and says which
+// of them were still to be told of.
+func (t *Tx) unindexMail(id string, indexes ...[]byte) (map[uint64]bool, error) {
+	untold := map[uint64]bool{}
+	for _, index := range indexes {
+		b := t.tx.Bucket(index)
+		var keys [][]byte
+		err := b.ForEach(func(k, v []byte) error {
+			if bytes.Equal(index, bucketQueued) {
+				v = v[16:]
+			}
+			if string(v) == id {
+				keys = append(keys, bytes.Clone(k))
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		for _, k := range keys {
+			if bytes.Equal(index, bucketUntold) {
+				untold[seqOf(k)] = true
+			}
+			if err := b.Delete(k); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return untold, nil
 }
