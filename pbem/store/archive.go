@@ -24,17 +24,17 @@ var keyOver = []byte("over")
 // archived nothing, so no migration is needed.
 var bucketArchived = []byte("archived")
 
+// bucketRunning indexes the games not marked over, by id: the tick reads
+// it alone, so its cost does not grow with the finished games kept.
+var bucketRunning = []byte("running")
+
 // RunningGameIDs lists the games not marked over (MarkOver), sorted.
 func (t *Tx) RunningGameIDs() []string {
 	var ids []string
-	games := t.games()
-	_ = games.ForEachBucket(func(k []byte) error {
-		if games.Bucket(k).Get(keyOver) == nil {
-			ids = append(ids, string(k))
-		}
+	_ = t.tx.Bucket(bucketRunning).ForEach(func(k, _ []byte) error {
+		ids = append(ids, string(k))
 		return nil
 	})
-	sort.Strings(ids)
 	return ids
 }
 
@@ -45,7 +45,28 @@ func (t *Tx) MarkOver(id string, at time.Time) error {
 		return err
 	}
 	v, _ := at.UTC().MarshalText()
-	return b.Put(keyOver, v)
+	if err := b.Put(keyOver, v); err != nil {
+		return err
+	}
+	return t.tx.Bucket(bucketRunning).Delete([]byte(id))
+}
+
+// fileRunning files game id in the running games' index unless its
+// bucket g is marked over.
+func fileRunning(tx *bolt.Tx, id []byte, g *bolt.Bucket) error {
+	if g.Get(keyOver) != nil {
+		return tx.Bucket(bucketRunning).Delete(id)
+	}
+	return tx.Bucket(bucketRunning).Put(id, []byte{})
+}
+
+// indexRunning is the migration that builds the running games' index.
+func indexRunning(tx *bolt.Tx) error {
+	if _, err := tx.CreateBucketIfNotExists(bucketRunning); err != nil {
+		return err
+	}
+	games := tx.Bucket(bucketGames)
+	return games.ForEachBucket(func(id []byte) error { return fileRunning(tx, id, games.Bucket(id)) })
 }
 
 // Archived is the record a game leaves in the store once archived.
@@ -88,6 +109,9 @@ func (t *Tx) RemoveArchived(a Archived) error {
 	}
 	if err := t.removeMailOf(a.ID); err != nil {
 		return fmt.Errorf("game %s: its mail: %w", a.ID, err)
+	}
+	if err := t.tx.Bucket(bucketRunning).Delete([]byte(a.ID)); err != nil {
+		return err
 	}
 	return t.games().DeleteBucket([]byte(a.ID)) // its mail with it
 }

@@ -302,6 +302,11 @@ func (db *DB) RestoreGame(c *GameCopy, then func(tx *Tx, dropped [][]byte) error
 				return err
 			}
 			live.FillPercent = bolt.DefaultFillPercent // the game goes on from here
+			// A copy from before the game ended puts it back among the
+			// running games.
+			if err := fileRunning(tx, []byte(c.Game), live); err != nil {
+				return err
+			}
 			return then(&Tx{tx: tx}, dropped)
 		})
 	})

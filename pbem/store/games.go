@@ -188,6 +188,9 @@ func (t *Tx) CreateGame(g *Game, keys []sig.KeyEntry, state []byte, w Window) er
 	if err := putJSON(b, keyGame, g); err != nil {
 		return err
 	}
+	if err := t.tx.Bucket(bucketRunning).Put([]byte(g.ID), []byte{}); err != nil {
+		return err
+	}
 	if err := putJSON(b, keyKeys, keys); err != nil {
 		return err
 	}

@@ -324,6 +324,7 @@ var migrations = []migration{
 	}},
 	{"mail known by its bytes' hash, senders by their address's; the quarantine", rekeyIntake},
 	{"the mail kept by game, bodies deflated; the outbox in due order", splitMail},
+	{"the running games, indexed", indexRunning},
 }
 
 // version is the number of migrations the store has had.
