@@ -108,6 +108,7 @@ func benchExport(b *testing.B, fx *gamesFixture, n int) {
 		}
 	}
 	b.ReportMetric(mb(fileBytes(b, path)), "db-MB")
+	b.ReportMetric(mb(fileBytes(b, out)), "archive-MB")
 }
 
 // benchTick: one tick with nothing due, by a referee that has ticked
