@@ -1,12 +1,15 @@
 package referee
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"pbem/engine/rulesets/rulesetstest"
 	"pbem/pbem/audit"
 	"pbem/pbem/store"
 )
@@ -77,5 +80,71 @@ func TestArchiveGame(t *testing.T) {
 	}
 	if text, err := h.ref.Audit("t2", audit.Options{}); err != nil {
 		t.Errorf("the other game: %v\n%s", err, text)
+	}
+}
+
+// The path a club takes once a game ends by itself: played to its last
+// window through the referee, the tick leaves it (it is no longer among
+// the running games), and it is archived without -force.
+func TestArchiveAGameThatEnded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole scenario through the referee")
+	}
+	h := newHarness(t, DefaultPolicy())
+	if err := h.ref.NewGame(Spec{ID: "b1", Scenario: "tannenberg-battle", Policy: DefaultPolicy(),
+		Players: []Member{h.players["RU"].member(), h.players["DE"].member()}, Moderators: []Member{h.players["mo"].member()}}, t0); err != nil {
+		t.Fatal(err)
+	}
+	now := t0
+	for k := 0; ; k++ {
+		var g *loaded
+		if err := h.db.View(func(tx *store.Tx) error {
+			var err error
+			g, err = h.ref.load(tx, "b1", now)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		w := g.state.Window()
+		if w.Done {
+			break
+		}
+		if k > 100 {
+			t.Fatalf("tannenberg-battle still at %s after %d windows", w.ID, k)
+		}
+		for _, side := range w.Submit {
+			file := fmt.Sprintf("Game: b1\nSide: %s\nWindow: %s\nNonce: b1-%s-%03d\n\n%s", side, w.ID, side, k, rulesetstest.Robot(g.state, side))
+			if v := h.receive(h.players[string(side)].mail(t, fmt.Sprintf("b1-%d%s", k, side), file), now); v.Outcome != Accepted {
+				t.Fatalf("%s, %s: %+v", w.ID, side, v)
+			}
+		}
+		h.outbox(now)
+		now = now.Add(time.Hour)
+		if err := h.ref.ProcessNow("b1", "Mo", "test", now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.outbox(now)
+	if err := h.ref.Tick(now); err != nil {
+		t.Fatal(err)
+	}
+	var running []string
+	if err := h.db.View(func(tx *store.Tx) error { running = tx.RunningGameIDs(); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(running, []string{"t1"}) {
+		t.Fatalf("running after the tick: %v, want [t1]", running)
+	}
+	h.outbox(now)
+	path := filepath.Join(t.TempDir(), "b1.tar")
+	text, err := h.ref.ArchiveGame("b1", path, false, "", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "game b1 archived to "+path) || !strings.Contains(text, "over, ") {
+		t.Errorf("the archive says:\n%s", text)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatal(err)
 	}
 }
