@@ -63,6 +63,15 @@ func TestRestoreArchiveCompact(t *testing.T) {
 	if code, _, errs := s.pbem("game restore", filepath.Join(s.dir, "none.db")); code != 1 || !strings.Contains(errs, "cannot be read") {
 		t.Errorf("a missing copy: exit %d %s", code, errs)
 	}
+	// A copy an operator kept elsewhere, to try once the game is gone.
+	kept := filepath.Join(s.dir, "kept-copy.db")
+	data, err := os.ReadFile(copies[0])
+	if err == nil {
+		err = os.WriteFile(kept, data, 0o600)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 	tar := filepath.Join(s.dir, "t1.tar")
 	if code, _, errs := s.pbem("game archive", "-o", tar, "t1"); code != 1 || !strings.Contains(errs, "-force") && !strings.Contains(errs, "outbox") {
 		t.Errorf("archive of a running game: exit %d %s", code, errs)
@@ -97,7 +106,10 @@ func TestRestoreArchiveCompact(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(s.dir, "pbem.db.before-compact")); err == nil {
 		t.Error("the old file was kept after a compaction that checked")
 	}
-	if code, _, errs := s.pbem("game restore", copies[0]); code != 1 || !strings.Contains(errs, `game "t1": not found in the database`) {
+	if _, err := os.Stat(copies[0]); !os.IsNotExist(err) {
+		t.Errorf("an archived game's safety copy is still there: %v", err)
+	}
+	if code, _, errs := s.pbem("game restore", kept); code != 1 || !strings.Contains(errs, `game "t1": not found in the database`) {
 		t.Errorf("restore of an archived game, offline: exit %d %s", code, errs)
 	}
 	if _, out, _ := s.pbem("game list", "-archived"); !strings.Contains(out, tar) {

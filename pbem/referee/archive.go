@@ -91,10 +91,22 @@ func (r *Referee) ArchiveGame(id, path string, force bool, who string, now time.
 	if err != nil {
 		return "", err
 	}
+	copies := ""
+	if r.cfg.Backups != "" {
+		// A safety copy restores a game in the database only: once the
+		// game has left it, the archive is the game.
+		dir := CopyDir(r.cfg.Backups, id)
+		if err := os.RemoveAll(dir); err != nil {
+			r.log.Error("removing an archived game's safety copies", "game", id, "dir", dir, "err", err)
+			copies = fmt.Sprintf(" Its safety copies in %s could not be removed (%v): remove them by hand.", dir, err)
+		} else {
+			copies = " Its safety copies are removed."
+		}
+	}
 	return fmt.Sprintf("game %s archived to %s (%d bytes, sha256 %s), audited, and removed from the database (%s). "+
-		"pbem audit %s checks it anywhere; pbem game list -archived lists it. Its safety copies stay in %s until you remove them; "+
+		"pbem audit %s checks it anywhere; pbem game list -archived lists it.%s "+
 		"pbem compact, with the daemon stopped, gives the space back.\n",
-		id, path, size, sum, result, path, CopyDir(r.cfg.Backups, id)), nil
+		id, path, size, sum, result, path, copies), nil
 }
 
 func (r *Referee) recordCount(id string) int {

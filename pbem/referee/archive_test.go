@@ -95,6 +95,7 @@ func TestArchiveAGameThatEnded(t *testing.T) {
 		Players: []Member{h.players["RU"].member(), h.players["DE"].member()}, Moderators: []Member{h.players["mo"].member()}}, t0); err != nil {
 		t.Fatal(err)
 	}
+	h.ref.cfg.Backups, h.ref.cfg.Keep = t.TempDir(), 3
 	now := t0
 	for k := 0; ; k++ {
 		var g *loaded
@@ -136,6 +137,9 @@ func TestArchiveAGameThatEnded(t *testing.T) {
 		t.Fatalf("running after the tick: %v, want [t1]", running)
 	}
 	h.outbox(now)
+	if copies, _ := filepath.Glob(filepath.Join(CopyDir(h.ref.cfg.Backups, "b1"), "*.db")); len(copies) != 3 {
+		t.Fatalf("b1's safety copies before the archive: %v, want the 3 kept", copies)
+	}
 	path := filepath.Join(t.TempDir(), "b1.tar")
 	text, err := h.ref.ArchiveGame("b1", path, false, "", now)
 	if err != nil {
@@ -146,5 +150,10 @@ func TestArchiveAGameThatEnded(t *testing.T) {
 	}
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
+	}
+	// Its safety copies went with it: they restore a game in the
+	// database only.
+	if _, err := os.Stat(CopyDir(h.ref.cfg.Backups, "b1")); !os.IsNotExist(err) || !strings.Contains(text, "safety copies are removed") {
+		t.Errorf("b1's safety copies: %v; the archive says:\n%s", err, text)
 	}
 }
