@@ -109,6 +109,13 @@ func benchExport(b *testing.B, fx *gamesFixture, n int) {
 	}
 	b.ReportMetric(mb(fileBytes(b, path)), "db-MB")
 	b.ReportMetric(mb(fileBytes(b, out)), "archive-MB")
+	// What a safety copy of a game at its end weighs (docs/operations.md's
+	// year estimate): the same game, copied as before a resolution.
+	size, err := db.CopyGame("g0001", "the end", filepath.Join(b.TempDir(), "g0001.db"), fx.now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(mb(size), "copy-MB")
 }
 
 // benchTick: one tick with nothing due, by a referee that has ticked
