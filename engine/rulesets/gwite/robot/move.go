@@ -140,7 +140,8 @@ func (p *plan) at(id string) hex.Hex {
 // commandWanted lists the own units in the order they need command in
 // the Movement Phase: entrained units (to detrain, std 5.35), depots (the
 // army's supply follows it), then those away from the enemy, which are
-// free to march, the biggest first.
+// free to march, the biggest first; but an outmatched side first commands
+// the units in contact, which must be free to pull back (std 10.41).
 func (p *plan) commandWanted() []gwite.UnitView {
 	us := ownUnits(p.v)
 	rank := func(u gwite.UnitView) int {
@@ -149,7 +150,7 @@ func (p *plan) commandWanted() []gwite.UnitView {
 			return 0
 		case u.Type == scenario.Depot:
 			return 1
-		case !p.b.adjacentToEnemy(u.Hex):
+		case p.b.adjacentToEnemy(u.Hex) == p.b.outmatched:
 			return 2
 		}
 		return 3

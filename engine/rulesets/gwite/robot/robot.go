@@ -58,6 +58,9 @@ type board struct {
 	markers map[hex.Hex]bool
 	limit   int // stacking limit in SP (std 6.11)
 	enemies []hex.Hex
+	// outmatched: the enemy's attack on the map exceeds the side's
+	// defense (postureOutmatched).
+	outmatched bool
 }
 
 func newBoard(v *gwite.View) *board {
@@ -74,7 +77,31 @@ func newBoard(v *gwite.View) *board {
 		b.markers[m.Hex] = true
 	}
 	b.enemies = b.enemyHexes()
+	b.outmatched = b.postureOutmatched()
 	return b
+}
+
+// postureOutmatched reports whether the enemy's attack strength on the
+// map, as the view shows it, exceeds the side's own defense: a side so
+// placed must be able to pull its units out of contact.
+func (b *board) postureOutmatched() bool {
+	own, enemy := 0, 0
+	for _, u := range b.v.Units {
+		if u.Loc != gwite.OnMap || !isCombat(u) {
+			continue
+		}
+		if u.Side == b.v.For {
+			own += u.Strength.Defense
+			continue
+		}
+		a := u.Strength.Attack
+		if u.Type == scenario.Cavalry {
+			a /= 4
+		}
+		enemy += a
+	}
+	enemy += 4 * len(b.markers) // a Gruppe's stack, unseen, as threat() guesses it
+	return enemy > own
 }
 
 func (b *board) enemyAt(h hex.Hex) bool {
