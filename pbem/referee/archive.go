@@ -152,22 +152,13 @@ func (r *Referee) writeArchive(id, path string, now time.Time) (int64, string, e
 		err = os.Rename(tmp.Name(), path)
 	}
 	if err == nil {
-		err = syncDir(dir)
+		err = store.SyncDir(dir)
 	}
 	if err != nil {
 		return 0, "", fmt.Errorf("game %s: its archive %s: %w", id, path, err)
 	}
 	sum := sha256.Sum256(data)
 	return int64(len(data)), hex.EncodeToString(sum[:]), nil
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
 }
 
 // Archived lists the records of the games archived, oldest first.

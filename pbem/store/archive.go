@@ -208,7 +208,7 @@ func Compact(path string) (before, after int64, err error) {
 		os.Remove(old)
 		return fail(err)
 	}
-	if err := syncDir(filepath.Dir(path)); err != nil {
+	if err := SyncDir(filepath.Dir(path)); err != nil {
 		return fail(fmt.Errorf("%w; the old file is %s", err, old))
 	}
 	src.Close()

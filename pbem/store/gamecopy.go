@@ -78,7 +78,7 @@ func (db *DB) CopyGame(id, before, path string, now time.Time) (int64, error) {
 		err = os.Rename(tmp.Name(), path)
 	}
 	if err == nil {
-		err = syncDir(dir)
+		err = SyncDir(dir)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("safety copy of game %s to %s: %w", id, path, err)

@@ -134,7 +134,7 @@ func (db *DB) Backup(path string) (int64, error) {
 		err = os.Rename(tmp.Name(), path)
 	}
 	if err == nil {
-		err = syncDir(dir)
+		err = SyncDir(dir)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("backup to %s: %w", path, err)
@@ -238,7 +238,9 @@ func Check(path string) error {
 	})
 }
 
-func syncDir(dir string) error {
+// SyncDir syncs directory dir, so that a file just renamed into it stays
+// there after a crash.
+func SyncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return err
