@@ -29,7 +29,7 @@ import (
 // archive audits "ok". Each demo draws its own dice, and the robots attack
 // only at good odds, so game-turn 1 may pass without a battle: the demo
 // is run again (into the same directory, as a user would) until one has
-// been fought.
+// been fought and the German's markers have moved and been revealed.
 func TestDemo(t *testing.T) {
 	out := t.TempDir()
 	// An earlier, longer demo's mail is not left among this one's.
@@ -44,7 +44,17 @@ func TestDemo(t *testing.T) {
 		res *Result
 		err error
 	)
-	for try := 0; try < 12 && !strings.Contains(log.String(), "  combat: attack 1 on "); try++ {
+	// What the dice decide: a battle, and the German's Gruppen marching
+	// and being revealed.
+	eventful := func() bool {
+		for _, want := range []string{"  combat: attack 1 on ", "  hidden movement [T 18]: ", "  reveal [T 18]: "} {
+			if !strings.Contains(log.String(), want) {
+				return false
+			}
+		}
+		return true
+	}
+	for try := 0; try < 12 && !eventful(); try++ {
 		log.Reset()
 		if res, err = Run(context.Background(), Options{Turns: 1, Out: out, Log: &log}); err != nil {
 			t.Fatalf("%v\n%s", err, log.String())
