@@ -21,7 +21,7 @@ import (
 // prefix keeps an id such as ".." a plain name.
 func CopyDir(backups, id string) string { return filepath.Join(backups, "game-"+id) }
 
-// fullBackupName is a scheduled full backup's name; its time sorts.
+// fullBackupLayout names a scheduled full backup; its time sorts.
 const fullBackupLayout = "pbem-20060102T150405Z.db"
 
 // copyGame writes game id's safety copy before window w is resolved, and
