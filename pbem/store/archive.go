@@ -129,7 +129,7 @@ func (t *Tx) removeMailOf(id string) error {
 func (t *Tx) QueuedFor(id string) ([]Queued, error) {
 	var out []Queued
 	err := t.tx.Bucket(bucketQueued).ForEach(func(k, v []byte) error {
-		if string(v[16:]) != id {
+		if _, home, _ := queuedEntry(v); home != id {
 			return nil
 		}
 		m, err := t.getMail(id, seqOf(k), false)
@@ -145,11 +145,10 @@ func (t *Tx) QueuedFor(id string) ([]Queued, error) {
 // Withdraw removes mail seq from the outbox unsent, and the mail with it:
 // a mail of a game's resolution that a restore undid.
 func (t *Tx) Withdraw(seq uint64) error {
-	v := t.tx.Bucket(bucketQueued).Get(u64(seq))
-	if len(v) < 16 {
-		return fmt.Errorf("outbox mail %d: %w", seq, ErrNotFound)
+	key, home, err := t.inOutbox(seq)
+	if err != nil {
+		return err
 	}
-	key, home := bytes.Clone(v[:16]), string(v[16:])
 	if err := t.unschedule(seq, key); err != nil {
 		return err
 	}

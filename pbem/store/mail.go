@@ -291,11 +291,11 @@ func (t *Tx) notGivenUp(seq uint64) error {
 func (t *Tx) indexed(index []byte) ([]Queued, error) {
 	var out []Queued
 	err := t.tx.Bucket(index).ForEach(func(k, v []byte) error {
-		home := v
+		home := string(v)
 		if bytes.Equal(index, bucketQueued) {
-			home = v[16:]
+			_, home, _ = queuedEntry(v)
 		}
-		m, err := t.getMail(string(home), seqOf(k), false)
+		m, err := t.getMail(home, seqOf(k), false)
 		if errors.Is(err, ErrNotFound) {
 			return nil // its game is gone (RefileMail tidies up)
 		}

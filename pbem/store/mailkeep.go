@@ -155,14 +155,33 @@ func (t *Tx) unschedule(seq uint64, key []byte) error {
 	return t.tx.Bucket(bucketQueued).Delete(u64(seq))
 }
 
+// queuedEntry splits a value of bucketQueued, as schedule writes it, into
+// the mail's key in bucketQueue (16 bytes: due time and number) and where
+// the mail is kept; ok is false for a value too short to be one.
+func queuedEntry(v []byte) (key []byte, home string, ok bool) {
+	if len(v) < 16 {
+		return nil, "", false
+	}
+	return bytes.Clone(v[:16]), string(v[16:]), true
+}
+
+// inOutbox finds mail seq in the outbox: its key there and where it is
+// kept.
+func (t *Tx) inOutbox(seq uint64) ([]byte, string, error) {
+	key, home, ok := queuedEntry(t.tx.Bucket(bucketQueued).Get(u64(seq)))
+	if !ok {
+		return nil, "", fmt.Errorf("outbox mail %d: %w", seq, ErrNotFound)
+	}
+	return key, home, nil
+}
+
 // queuedMail finds mail seq in the outbox: its key there, where it is
 // kept, and its record.
 func (t *Tx) queuedMail(seq uint64) ([]byte, string, *Mail, error) {
-	v := t.tx.Bucket(bucketQueued).Get(u64(seq))
-	if len(v) < 16 {
-		return nil, "", nil, fmt.Errorf("outbox mail %d: %w", seq, ErrNotFound)
+	key, home, err := t.inOutbox(seq)
+	if err != nil {
+		return nil, "", nil, err
 	}
-	key, home := bytes.Clone(v[:16]), string(v[16:])
 	m, err := t.getMail(home, seq, false)
 	if err != nil {
 		return nil, "", nil, fmt.Errorf("outbox mail %d: %w", seq, err)
@@ -284,7 +303,8 @@ func (t *Tx) unindexMail(id string, indexes ...[]byte) (map[uint64]bool, error) 
 		var keys [][]byte
 		err := b.ForEach(func(k, v []byte) error {
 			if bytes.Equal(index, bucketQueued) {
-				v = v[16:]
+				_, home, _ := queuedEntry(v)
+				v = []byte(home)
 			}
 			if string(v) == id {
 				keys = append(keys, bytes.Clone(k))
