@@ -26,16 +26,20 @@ func (r *Referee) ArchiveGame(id, path string, force bool, who string, now time.
 		return "", fmt.Errorf("%s exists: give the archive a new name", path)
 	}
 	var (
-		g      *loaded
-		queued int
+		g               *loaded
+		queued, windows int
 	)
 	err := r.db.View(func(tx *store.Tx) error {
 		var err error
 		if g, err = r.restore(tx, id); err != nil {
 			return err
 		}
+		recs, err := tx.Records(id)
+		if err != nil {
+			return err
+		}
 		q, err := tx.QueuedFor(id)
-		queued = len(q)
+		queued, windows = len(q), len(recs)
 		return err
 	})
 	if err != nil {
@@ -49,7 +53,7 @@ func (r *Referee) ArchiveGame(id, path string, force bool, who string, now time.
 		return "", fmt.Errorf("game %s is still running (%s is open): archive it once it is over, or with -force, "+
 			"which ends it for its players (tell them first)", id, g.state.Window().ID)
 	}
-	result := fmt.Sprintf("over, %s resolved", Count(r.recordCount(id), "window"))
+	result := fmt.Sprintf("over, %s resolved", Count(windows, "window"))
 	if !over {
 		if who == "" {
 			who = "the operator"
@@ -107,16 +111,6 @@ func (r *Referee) ArchiveGame(id, path string, force bool, who string, now time.
 		"pbem audit %s checks it anywhere; pbem game list -archived lists it.%s "+
 		"pbem compact, with the daemon stopped, gives the space back.\n",
 		id, path, size, sum, result, path, copies), nil
-}
-
-func (r *Referee) recordCount(id string) int {
-	var n int
-	_ = r.db.View(func(tx *store.Tx) error {
-		recs, err := tx.Records(id)
-		n = len(recs)
-		return err
-	})
-	return n
 }
 
 // writeArchive writes game id's full archive to a temporary file beside
