@@ -25,6 +25,19 @@ func (g *Game) entryBlocked(h hex.Hex, side engine.Side) bool {
 	return g.occupiedBy(h, enemy(side)) || g.inEZOC(h, side)
 }
 
+// westFrontEntries is where a West Front unit of side may enter (T 19.22,
+// AMB-35): any west-edge rail hex the enemy does not block, at the
+// player's choice.
+func (g *Game) westFrontEntries(side engine.Side) []hex.Hex {
+	var legal []hex.Hex
+	for _, w := range g.westEdgeRail(side) {
+		if !g.entryBlocked(w, side) {
+			legal = append(legal, w)
+		}
+	}
+	return legal
+}
+
 // reinforcements places side's due reinforcements on their entry hexes,
 // entrained (std 14.0, T[14.1]), except those the orders withhold
 // (std 14.24). A blocked entry hex sends the unit to the nearest free rail
@@ -75,15 +88,7 @@ func (g *Game) reinforcements(side engine.Side, orders []engine.Order, l *log) m
 			continue
 		}
 		if westFront(u.Data) {
-			// T 19.22, AMB-35: any free west-edge rail hex, at the
-			// player's choice.
-			var legal []hex.Hex
-			for _, w := range g.westEdgeRail(side) {
-				if !g.entryBlocked(w, side) {
-					legal = append(legal, w)
-				}
-			}
-			h = g.chosen(side, g.entries, u, legal, h, "T 19.22", l)
+			h = g.chosen(side, g.entries, u, g.westFrontEntries(side), h, "T 19.22", l)
 		}
 		if g.entryBlocked(h, side) {
 			if o, ok := offmap[u.ID]; ok {

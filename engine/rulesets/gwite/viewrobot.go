@@ -63,11 +63,5 @@ func (g *Game) EntryChoices(id string) []hex.Hex {
 	if u == nil || u.Loc != NotArrived || u.ArriveTurn > g.Turn || !westFront(u.Data) {
 		return nil
 	}
-	var legal []hex.Hex
-	for _, w := range g.westEdgeRail(u.Side()) {
-		if !g.entryBlocked(w, u.Side()) {
-			legal = append(legal, w)
-		}
-	}
-	return legal
+	return g.westFrontEntries(u.Side())
 }
