@@ -85,24 +85,22 @@ func newBoard(v *gwite.View) *board {
 // map, as the view shows it, exceeds the side's own defense: a side so
 // placed must be able to pull its units out of contact.
 func (b *board) postureOutmatched() bool {
-	own, enemy := 0, 0
+	own, enemy := 0, markerGuess*len(b.markers)
 	for _, u := range b.v.Units {
-		if u.Loc != gwite.OnMap || !isCombat(u) {
-			continue
-		}
-		if u.Side == b.v.For {
+		if u.Loc == gwite.OnMap && isCombat(u) && u.Side == b.v.For {
 			own += u.Strength.Defense
-			continue
 		}
-		a := u.Strength.Attack
-		if u.Type == scenario.Cavalry {
-			a /= 4
-		}
-		enemy += a
 	}
-	enemy += 4 * len(b.markers) // a Gruppe's stack, unseen, as threat() guesses it
+	for _, e := range b.enemies {
+		att, _ := b.enemyStrength(e)
+		enemy += att
+	}
 	return enemy > own
 }
+
+// markerGuess is the attack strength guessed for an enemy Gruppe marker,
+// whose stack is unseen (T 18: it may hold up to a full stack, or nothing).
+const markerGuess = 4
 
 func (b *board) enemyAt(h hex.Hex) bool {
 	if b.markers[h] {
@@ -175,7 +173,7 @@ func (b *board) threat(h hex.Hex) int {
 	}
 	for _, m := range hex.SortedKeys(b.markers) {
 		if d := b.grid.Distance(h, m); d <= 2 && d > 0 {
-			t += 4
+			t += markerGuess
 		}
 	}
 	return t
