@@ -332,6 +332,9 @@ func (p *plan) score(u gwite.UnitView, h hex.Hex) int {
 			s += 20 + 6*t.VP // hold the town (T 21.12)
 		}
 	}
+	if p.foothold(h) {
+		s += 20 // T 21.2: a Russian game-turn without a supplied unit in Germany costs VP
+	}
 	mult, fort := p.b.groundAt(h, true)
 	if fort > 0 && others == 0 && p.enemyWithin(h, 4) {
 		s += 25 // a fortress is held, not left (std 11)
@@ -355,4 +358,20 @@ func (p *plan) score(u gwite.UnitView, h hex.Hex) int {
 		}
 	}
 	return s
+}
+
+// foothold reports whether h is ground of the invasion zone the Russian
+// must keep a supplied unit in (T 21.2: rows up to vp-invasion-max-row in
+// Germany), from the game-turn before the penalty starts.
+func (p *plan) foothold(h hex.Hex) bool {
+	if p.v.For != gwite.RU || p.v.Map.Country(h) != gwite.DE {
+		return false
+	}
+	pen, _ := p.v.Param("vp-no-invasion")
+	first, ok := p.v.Param("vp-no-invasion-first-turn")
+	if pen >= 0 || !ok || p.v.Turn < first-1 {
+		return false
+	}
+	maxRow, ok := p.v.Param("vp-invasion-max-row")
+	return !ok || h.Row <= maxRow
 }

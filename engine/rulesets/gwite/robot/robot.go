@@ -150,25 +150,35 @@ func (b *board) enemyStrength(h hex.Hex) (att, def int) {
 		if u.Side == b.v.For || u.Type == scenario.HQ {
 			continue
 		}
-		a := u.Strength.Attack
-		if u.Type == scenario.Cavalry {
-			a /= 4
-		}
-		att += a
+		att += attackOf(u)
 		def += u.Strength.Defense
 	}
 	return att, def
 }
 
+// attackOf is u's attack strength, cavalry counted at a quarter (std
+// 12.21).
+func attackOf(u gwite.UnitView) int {
+	if u.Type == scenario.Cavalry {
+		return u.Strength.Attack / 4
+	}
+	return u.Strength.Attack
+}
+
 // threat is the enemy attack strength that could fall on h next turn:
-// every visible enemy unit within three hexes, and a guess for each marker
+// every visible enemy unit within its reach, and a guess for each marker
 // (T 18: a Gruppe may hold up to a full stack).
 func (b *board) threat(h hex.Hex) int {
 	t := 0
 	for _, e := range b.enemies {
-		if d := b.grid.Distance(h, e); d <= 3 && d > 0 {
-			a, _ := b.enemyStrength(e)
-			t += a
+		d := b.grid.Distance(h, e)
+		if d == 0 {
+			continue
+		}
+		for _, u := range b.byHex[e] {
+			if u.Side != b.v.For && u.Type != scenario.HQ && d <= reach(u) {
+				t += attackOf(u)
+			}
 		}
 	}
 	for _, m := range hex.SortedKeys(b.markers) {
@@ -177,6 +187,14 @@ func (b *board) threat(h hex.Hex) int {
 		}
 	}
 	return t
+}
+
+// reach is how far, in hexes, unit u can strike next turn: its march
+// over mixed ground, half its Movement Allowance rounded up, and one hex
+// more to attack (std 5.4, 7.0). A German infantry division (MA 5)
+// reaches 4 hexes, a Russian one (MA 4) 3.
+func reach(u gwite.UnitView) int {
+	return (u.Strength.MA+1)/2 + 1
 }
 
 // groundAt is how the ground at h multiplies its defenders (TEC: City,
