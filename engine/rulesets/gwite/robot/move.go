@@ -339,6 +339,9 @@ func (p *plan) score(u gwite.UnitView, h hex.Hex) int {
 	if fort > 0 && others == 0 && p.enemyWithin(h, 4) {
 		s += 25 // a fortress is held, not left (std 11)
 	}
+	if p.b.key[h] && others == 0 && m.Country(h) == p.v.For && p.enemyWithin(h, 4) {
+		s += keyBonus // a junction or lake passage of its own country (ground.go)
+	}
 	if others > 0 {
 		s += 3 // stack with friends
 	}

@@ -218,3 +218,31 @@ func TestWestFrontArrivesUnstacked(t *testing.T) {
 		t.Fatalf("the West Front did not arrive in seed 1's campaign: %v", arrived)
 	}
 }
+
+// T 21.2: a game-turn with no supplied Russian unit in Germany costs the
+// Russian 20 VP, so the robot's Russian keeps a foothold there. In ten
+// Winter Battles against the baseline German, whose opening drives the
+// Russian 10th Army out of East Prussia, it pays the penalty in at most
+// four game-turns in all (the robot of before paid it in 15).
+func TestRussianKeepsAFootholdInGermany(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays ten battles")
+	}
+	g, s, _ := load(t, "tannenberg-winter")
+	paid := 0
+	for seed := 1; seed <= 10; seed++ {
+		sum, err := play.Play(g, s, play.Match{Seed: fmt.Sprint(seed), Robots: map[engine.Side]string{gwite.DE: "baseline"}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range sum.Events {
+			if strings.Contains(e, "no supplied Russian unit in Germany") {
+				paid++
+				t.Log(e)
+			}
+		}
+	}
+	if paid > 4 {
+		t.Errorf("the Russian paid the T 21.2 penalty in %d game-turns of ten battles; want at most 4", paid)
+	}
+}

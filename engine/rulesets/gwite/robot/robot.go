@@ -61,6 +61,7 @@ type board struct {
 	// outmatched: the enemy's attack on the map exceeds the side's
 	// defense (postureOutmatched).
 	outmatched bool
+	key        map[hex.Hex]bool // rail junctions and lake passages (ground.go)
 }
 
 func newBoard(v *gwite.View) *board {
@@ -77,6 +78,7 @@ func newBoard(v *gwite.View) *board {
 		b.markers[m.Hex] = true
 	}
 	b.enemies = b.enemyHexes()
+	b.key = keyGround(v.Map)
 	b.outmatched = b.postureOutmatched()
 	return b
 }
