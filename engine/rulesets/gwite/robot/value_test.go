@@ -6,12 +6,20 @@ import (
 	"path/filepath"
 	"testing"
 
+	"pbem/engine"
+	"pbem/engine/hex"
 	"pbem/engine/rulesets/gwite"
 	"pbem/engine/scenario"
 )
 
 // views are the opening views of the campaign, by side.
 func views(t *testing.T) map[string]*gwite.View {
+	g := campaign(t)
+	return map[string]*gwite.View{"DE": g.View(gwite.DE).(*gwite.View), "RU": g.View(gwite.RU).(*gwite.View)}
+}
+
+// campaign is a new game of the campaign.
+func campaign(t *testing.T) *gwite.Game {
 	t.Helper()
 	// The game data read from its directory: package scenarios, which
 	// embeds it, imports the registry, and so this package.
@@ -41,7 +49,7 @@ func views(t *testing.T) map[string]*gwite.View {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return map[string]*gwite.View{"DE": st.View(gwite.DE).(*gwite.View), "RU": st.View(gwite.RU).(*gwite.View)}
+	return st.(*gwite.Game)
 }
 
 // T 21.2 and game.txt: a German step lost scores +6 for the Russian, a
@@ -120,5 +128,89 @@ func TestFightValueOfASmallerAttacker(t *testing.T) {
 	f.att = 4
 	if n := f.attackerLoss(2); n != 3 {
 		t.Errorf("attacker result 2 for the larger force: loses %d, want S = 3", n)
+	}
+}
+
+// std 8.61, 8.64: a Russian (TCR 3) stack with German units on two
+// opposite sides has every neighbour in a German zone of control and no
+// retreat; with one German neighbour it can still go two hexes back. A
+// German (TCR 1) stack may retreat through the Russians' zones.
+func TestRetreatRoom(t *testing.T) {
+	g := campaign(t)
+	if err := g.SetWindow("GT1 DE-COMBAT"); err != nil {
+		t.Fatal(err)
+	}
+	v := g.View(gwite.DE).(*gwite.View)
+	grid := v.Map.Grid
+	pick := func(side engine.Side, tcr int) []string {
+		var out []string
+		for _, u := range v.Units {
+			if u.Side == side && u.TCR == tcr && u.Type == scenario.Infantry && u.Loc == gwite.OnMap {
+				out = append(out, u.ID)
+			}
+		}
+		return out
+	}
+	ru, de := pick(gwite.RU, 3), pick(gwite.DE, 1)
+	if len(ru) < 2 || len(de) < 2 {
+		t.Fatalf("Russian TCR 3 infantry %v, German TCR 1 infantry %v on the map", ru, de)
+	}
+	// open is a hex whose ground within three hexes is all land, empty,
+	// with no hexside feature: nothing but the units placed stops a retreat.
+	b := newBoard(v)
+	open := func(h hex.Hex) bool {
+		for _, x := range grid.All() {
+			if grid.Distance(h, x) > 3 {
+				continue
+			}
+			if !grid.Contains(x) || v.Map.Impassable(x) || len(b.byHex[x]) > 0 || v.Map.Towns[x] != nil || v.Map.Fortresses[x] != nil {
+				return false
+			}
+			for _, n := range grid.Neighbours(x) {
+				if s, ok := grid.SideBetween(x, n); ok && v.Map.Hexside(s) != nil {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	var h hex.Hex
+	found := false
+	for _, x := range grid.All() {
+		if open(x) {
+			h, found = x, true
+			break
+		}
+	}
+	if !found {
+		t.Fatal("no open ground on the map")
+	}
+	n := grid.Neighbours(h)
+	room := func(side engine.Side, setup ...string) int {
+		g := campaign(t)
+		if err := g.SetWindow("GT1 " + string(side) + "-COMBAT"); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range setup {
+			if err := g.Adjust(d); err != nil {
+				t.Fatal(err)
+			}
+		}
+		v := g.View(side).(*gwite.View)
+		c := &combatPlan{v: v, b: newBoard(v), sand: v.Sandbox()}
+		return c.retreatRoom(h)
+	}
+	at := func(id string, x hex.Hex) string { return "at " + id + " " + x.String() }
+	if r := room(gwite.DE, at(ru[0], h), at(de[0], n[0])); r != 2 {
+		t.Errorf("Russian in %s, one German in %s: retreat room %d, want 2", h, n[0], r)
+	}
+	if r := room(gwite.DE, at(ru[0], h), at(de[0], n[0]), at(de[1], n[3])); r != 0 {
+		t.Errorf("Russian in %s, Germans in %s and %s: retreat room %d, want 0 (std 8.64)", h, n[0], n[3], r)
+	}
+	if r := room(gwite.DE, at(ru[0], h), at(de[0], n[0]), at(de[1], n[3]), at(ru[1], n[1])); r != 2 {
+		t.Errorf("Russians in %s and %s, Germans in %s and %s: retreat room %d, want 2 (through the friendly unit, std 8.64)", h, n[1], n[0], n[3], r)
+	}
+	if r := room(gwite.RU, at(de[0], h), at(ru[0], n[0]), at(ru[1], n[3])); r != 2 {
+		t.Errorf("German in %s, Russians in %s and %s: retreat room %d, want 2 (TCR 1 may enter a ZOC, std 8.64)", h, n[0], n[3], r)
 	}
 }
