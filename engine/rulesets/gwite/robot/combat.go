@@ -326,8 +326,10 @@ func (c *combatPlan) shifts(with []gwite.UnitView) ([]string, int) {
 }
 
 // check asks the preview about the attacks and keeps those it lets go
-// ahead at their least column or better; an attack refused with a shift
-// is tried again without (one retry: each preview plays the window twice).
+// ahead at their least column or better (the preview says an attack
+// whose odds>= condition fails "would be skipped"); an attack refused
+// with a shift is tried again without (one retry: each preview plays the
+// window twice).
 func (c *combatPlan) check(cc string, attacks []*attack) []*attack {
 	for round := 0; round < 2 && len(attacks) > 0; round++ {
 		var orders []engine.Order
@@ -345,15 +347,17 @@ func (c *combatPlan) check(cc string, attacks []*attack) []*attack {
 			line++
 		}
 		bad := map[int]bool{}
+		short := map[int]bool{} // below its least column: no retry helps
 		for _, r := range c.v.Preview(orders) {
 			i := r.Line - first
 			if i < 0 || i >= len(attacks) {
 				continue
 			}
-			if r.Refused {
+			switch col, ok := c.previewColumn(r.Text, attacks[i].tcr); {
+			case r.Refused:
 				bad[i] = true
-			} else if col, ok := c.previewColumn(r.Text, attacks[i].tcr); ok && col < attacks[i].least {
-				bad[i] = true
+			case strings.HasPrefix(r.Text, "as things stand the attack would be skipped"), ok && col < attacks[i].least:
+				bad[i], short[i] = true, true // its odds>= condition fails
 			}
 		}
 		if len(bad) == 0 {
@@ -363,7 +367,7 @@ func (c *combatPlan) check(cc string, attacks []*attack) []*attack {
 		for i, a := range attacks {
 			if !bad[i] {
 				keep = append(keep, a)
-			} else if len(a.shifts) > 0 {
+			} else if len(a.shifts) > 0 && !short[i] {
 				a.shifts = nil
 				a.line = c.line(a)
 				keep = append(keep, a)
