@@ -65,3 +65,31 @@ func (g *Game) EntryChoices(id string) []hex.Hex {
 	}
 	return g.westFrontEntries(u.Side())
 }
+
+// Chart is the game's Combat Results Table (std 8.8), the printed one or
+// the one its data types in, for a planner to weigh an attack before it
+// makes it.
+type Chart struct{ t *ruleTables }
+
+// Chart returns the CRT this game resolves combat on.
+func (v *View) Chart() Chart {
+	t, err := tablesFrom(v.data)
+	if err != nil {
+		t = builtinTables // New refused such data; a view of it has none
+	}
+	return Chart{t}
+}
+
+// Column is the column (1-8) of attack a against defense d on the heading
+// row of TCR tcr, rounded for the defender; 0 below the first column.
+func (c Chart) Column(a, d, tcr int) int { return c.t.oddsColumn(a, d, tcr) }
+
+// Heading is the ratio a-d that column col (1-8) of TCR tcr's row needs.
+func (c Chart) Heading(col, tcr int) (a, d int) {
+	r := c.t.crtRow(tcr)[min(max(col, 1), 8)-1]
+	return r[0], r[1]
+}
+
+// Result is the cell for a modified die roll (clamped to 1-8) and a
+// column (1-8): the attacker's and the defender's results.
+func (c Chart) Result(die, col int) (att, def Result) { return c.t.crtResult(die, col) }

@@ -12,66 +12,40 @@ import (
 	"pbem/engine/scenario"
 )
 
-// Combat (std 8.0, 10.2). For each enemy stack, the weakest first, the
-// robot gathers adjacent units, from as many hexes as touch it, until the
-// odds after the best HQ shifts it may have (one corps-level and one
-// army-level HQ, std 10.21-10.22, T 17.4, T 17.12) reach 3-1 or the units
-// run out; it attacks only at 2-1 or better after shifts (MinOdds), puts
-// its attackers in command so that they are not halved (std 10.42), and
-// asks the rules' preview, drawn from its View, whether each attack would
-// go ahead: an attack the preview refuses loses its shift, then is
-// dropped, and one whose previewed odds fall short is dropped.
+// Combat (std 8.0, 10.2). For each enemy stack the robot gathers adjacent
+// units, from as many hexes as touch it, one at a time, and weighs the
+// attack each such force could make after the best HQ shifts it may have
+// (one corps-level and one army-level HQ, std 10.21-10.22, T 17.4,
+// T 17.12): its expected VP over the six die rolls (value.go). Of all the
+// stacks it then attacks the one whose best force gains most, takes those
+// units out, and weighs again, while some attack gains more than MinGain
+// at MinOdds (2-1) or better after shifts. It puts its attackers in
+// command so that they are not halved (std 10.42), and asks the rules'
+// preview, drawn from its View, whether each attack would go ahead: an
+// attack the preview refuses loses its shift, then is dropped, and one
+// whose previewed column falls below the least at which it still gains is
+// dropped; the order's odds>= condition says the same to the referee.
 
 // MinOdds is the least ratio, after shifts, at which the robot attacks.
 const MinOdds = 2
-
-// columns are the CRT's column ratios per attacker TCR row (std 8.8).
-func columns(tcr int) [][2]int {
-	switch {
-	case tcr <= 1:
-		return [][2]int{{1, 4}, {1, 3}, {1, 2}, {1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}}
-	case tcr <= 3:
-		return [][2]int{{1, 3}, {1, 2}, {1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}, {6, 1}}
-	}
-	return [][2]int{{1, 2}, {1, 1}, {2, 1}, {3, 1}, {4, 1}, {5, 1}, {6, 1}, {7, 1}}
-}
-
-// column is the raw CRT column (1-8) of att against def, 0 if below the
-// table.
-func column(tcr int, att, def float64) int {
-	col := 0
-	for i, r := range columns(tcr) {
-		if att*float64(r[1]) >= def*float64(r[0]) {
-			col = i + 1
-		}
-	}
-	if def <= 0 {
-		col = 8
-	}
-	return col
-}
-
-// columnAt is the first column of the row at ratio n-1 or better.
-func columnAt(tcr, n int) int {
-	for i, r := range columns(tcr) {
-		if r[1] == 1 && r[0] >= n {
-			return i + 1
-		}
-	}
-	return 8
-}
 
 type attack struct {
 	target hex.Hex
 	with   []gwite.UnitView
 	shifts []string
+	tcr    int // the CRT heading row: the attackers' highest TCR
+	col    int // the final column it is planned at
+	least  int // the least column at which it still gains (the guard)
+	gain   float64
 	line   string
 }
 
 func combatOrders(v *gwite.View, w *strings.Builder) {
 	b := newBoard(v)
 	sand := v.Sandbox()
-	c := &combatPlan{v: v, b: b, sand: sand, used: map[string]bool{}, shiftUsed: map[string]bool{}}
+	c := &combatPlan{v: v, b: b, sand: sand, chart: v.Chart(), used: map[string]bool{}, shiftUsed: map[string]bool{},
+		radius: map[string]map[hex.Hex]bool{}}
+	c.own, c.enemy = stepValues(v)
 	attacks := c.plan()
 	if len(attacks) == 0 {
 		return
@@ -90,35 +64,50 @@ func combatOrders(v *gwite.View, w *strings.Builder) {
 }
 
 type combatPlan struct {
-	v         *gwite.View
-	b         *board
-	sand      *gwite.Game
-	used      map[string]bool
-	shiftUsed map[string]bool
+	v          *gwite.View
+	b          *board
+	sand       *gwite.Game
+	chart      gwite.Chart
+	own, enemy float64 // VP of a step lost by each side (stepValues)
+	used       map[string]bool
+	shiftUsed  map[string]bool
+	radius     map[string]map[hex.Hex]bool // own HQ radii, by HQ id
+	// enemyRadius is every hex within an enemy HQ's radius (defenderPlus).
+	enemyRadius map[hex.Hex]bool
 }
 
-// plan picks the attacks.
+// plan picks the attacks: the best of all stacks first, again and again.
 func (c *combatPlan) plan() []*attack {
-	type target struct {
-		h   hex.Hex
-		def float64
-	}
-	var targets []target
-	for _, h := range c.b.enemyHexes() {
-		targets = append(targets, target{h, c.defense(h)})
-	}
-	sort.SliceStable(targets, func(i, j int) bool { return targets[i].def < targets[j].def })
+	targets := c.b.enemyHexes()
+	done := map[hex.Hex]bool{}
 	var out []*attack
-	for _, t := range targets {
-		if a := c.attackOn(t.h, t.def); a != nil {
-			out = append(out, a)
+	for {
+		var best *attack
+		for _, h := range targets {
+			if done[h] {
+				continue
+			}
+			if a := c.attackOn(h, c.defense(h)); a != nil && (best == nil || a.gain > best.gain) {
+				best = a
+			}
 		}
+		if best == nil {
+			return out
+		}
+		done[best.target] = true
+		for _, u := range best.with {
+			c.used[u.ID] = true
+		}
+		for _, s := range best.shifts {
+			c.shiftUsed[s] = true
+		}
+		best.line = c.line(best)
+		out = append(out, best)
 	}
-	return out
 }
 
 // defense is the defending strength of enemy hex h (std 8.3, TEC, 11.11).
-func (c *combatPlan) defense(h hex.Hex) float64 {
+func (c *combatPlan) defense(h hex.Hex) int {
 	def := 0
 	for _, u := range c.b.byHex[h] {
 		if u.Side != c.v.For && u.Type != scenario.HQ {
@@ -126,7 +115,7 @@ func (c *combatPlan) defense(h hex.Hex) float64 {
 		}
 	}
 	mult, fort := c.b.groundAt(h, false)
-	return float64(def*mult + fort)
+	return def*mult + fort
 }
 
 // attackers are the own units that may attack h, those touching the
@@ -175,10 +164,8 @@ func (c *combatPlan) strength(u gwite.UnitView, h hex.Hex, nonCav bool) float64 
 	if u.OutOfSupply {
 		a /= 2
 	}
-	if s, ok := c.b.grid.SideBetween(u.Hex, h); ok {
-		if side := c.v.Map.Hexside(s); side != nil && (side.Class == scenario.MinorRiver || side.Class == scenario.MajorRiver) {
-			a /= 2
-		}
+	if c.riverClass(u.Hex, h) != scenario.NoSide {
+		a /= 2
 	}
 	if u.Type == scenario.Cavalry && nonCav {
 		a /= 4
@@ -186,7 +173,21 @@ func (c *combatPlan) strength(u gwite.UnitView, h hex.Hex, nonCav bool) float64 
 	return a
 }
 
-func (c *combatPlan) attackOn(h hex.Hex, def float64) *attack {
+// riverClass is the river between a and b: MinorRiver, MajorRiver, or
+// NoSide for any other hexside.
+func (c *combatPlan) riverClass(a, b hex.Hex) scenario.SideClass {
+	if s, ok := c.b.grid.SideBetween(a, b); ok {
+		if side := c.v.Map.Hexside(s); side != nil && (side.Class == scenario.MinorRiver || side.Class == scenario.MajorRiver) {
+			return side.Class
+		}
+	}
+	return scenario.NoSide
+}
+
+// attackOn is the best attack on h: of the forces made of the first
+// attackers, one more at a time, the one of the greatest expected gain at
+// MinOdds or better, if that gain passes MinGain; nil if none does.
+func (c *combatPlan) attackOn(h hex.Hex, def int) *attack {
 	nonCav := false
 	for _, u := range c.b.byHex[h] {
 		if u.Side != c.v.For && u.Type != scenario.Cavalry && u.Type != scenario.HQ && u.Type != scenario.Depot {
@@ -197,43 +198,64 @@ func (c *combatPlan) attackOn(h hex.Hex, def float64) *attack {
 	if len(cands) == 0 {
 		return nil
 	}
-	tcr := cands[0].TCR
-	low, goal := columnAt(tcr, MinOdds), columnAt(tcr, MinOdds+1)
+	f := fight{def: c.defenderSteps(h), retreat: c.retreatRoom(h), defPlus: c.defenderPlus(h),
+		own: c.own, enemy: c.enemy, won: c.wonValue(h)}
 	var with []gwite.UnitView
 	att, cav := 0.0, 0.0
-	var shifts []string
-	final := 0
+	tcr, across := 0, true
+	var best *attack
 	for _, u := range cands {
 		with = append(with, u)
+		tcr = max(tcr, u.TCR)
+		f.att += u.Steps
+		across = across && c.riverClass(u.Hex, h) == scenario.MajorRiver
 		if u.Type == scenario.Cavalry && nonCav {
 			cav += c.strength(u, h, false)
 		} else {
 			att += c.strength(u, h, nonCav)
 		}
-		total := att + float64(int(cav/4)) // std 12.21: fractions dropped
-		raw := column(tcr, total, def)
+		total := int(att) + int(cav/4) // std 12.21: fractions dropped
+		raw := c.chart.Column(total, def, tcr)
 		if raw == 0 {
 			continue
 		}
-		var sh int
-		shifts, sh = c.shifts(with)
-		final = min(8, raw+sh)
-		if final >= goal {
-			break
+		shifts, sh := c.shifts(with)
+		f.col = min(8, raw+sh)
+		f.mod = 0
+		if across {
+			f.mod = 2 // all across major rivers (AMB-06)
+		}
+		low := c.columnAt(tcr, MinOdds)
+		if f.col < low {
+			continue
+		}
+		gain := f.value(c.chart)
+		if gain <= MinGain || (best != nil && gain <= best.gain) {
+			continue
+		}
+		least := f.col
+		for col := low; col < f.col; col++ {
+			g := f
+			g.col = col
+			if g.value(c.chart) > MinGain {
+				least = col
+				break
+			}
+		}
+		best = &attack{target: h, with: append([]gwite.UnitView(nil), with...), shifts: shifts,
+			tcr: tcr, col: f.col, least: least, gain: gain}
+	}
+	return best
+}
+
+// columnAt is the first column of TCR tcr's row at n-1 or better.
+func (c *combatPlan) columnAt(tcr, n int) int {
+	for col := 1; col <= 8; col++ {
+		if a, d := c.chart.Heading(col, tcr); d == 1 && a >= n {
+			return col
 		}
 	}
-	if final < low {
-		return nil
-	}
-	a := &attack{target: h, with: with, shifts: shifts}
-	for _, u := range with {
-		c.used[u.ID] = true
-	}
-	for _, s := range shifts {
-		c.shiftUsed[s] = true
-	}
-	a.line = c.line(a)
-	return a
+	return 8
 }
 
 func (c *combatPlan) line(a *attack) string {
@@ -245,7 +267,8 @@ func (c *combatPlan) line(a *attack) string {
 	if len(a.shifts) > 0 {
 		s += " shift " + strings.Join(a.shifts, " ")
 	}
-	return s + fmt.Sprintf(" if odds>=%d-1 advance %s", MinOdds, ids[0])
+	a1, d1 := c.chart.Heading(a.least, a.tcr)
+	return s + fmt.Sprintf(" if odds>=%d-%d advance %s", a1, d1, ids[0])
 }
 
 // shifts picks, for the attackers with, the best unused corps-level and
@@ -261,7 +284,11 @@ func (c *combatPlan) shifts(with []gwite.UnitView) ([]string, int) {
 		if hq.HQ.Shift <= 0 || c.shiftUsed[hq.ID] || (lvl != "corps" && lvl != "army") {
 			continue
 		}
-		radius := c.sand.RadiusHexes(hq.ID)
+		radius, ok := c.radius[hq.ID]
+		if !ok {
+			radius = c.sand.RadiusHexes(hq.ID)
+			c.radius[hq.ID] = radius
+		}
 		in, own, cav := 0, 0, 0
 		for _, u := range with {
 			if radius[u.Hex] {
@@ -299,8 +326,10 @@ func (c *combatPlan) shifts(with []gwite.UnitView) ([]string, int) {
 }
 
 // check asks the preview about the attacks and keeps those it lets go
-// ahead at MinOdds or better; an attack refused with a shift is tried
-// again without (one retry: each preview plays the window twice).
+// ahead at their least column or better (the preview says an attack
+// whose odds>= condition fails "would be skipped"); an attack refused
+// with a shift is tried again without (one retry: each preview plays the
+// window twice).
 func (c *combatPlan) check(cc string, attacks []*attack) []*attack {
 	for round := 0; round < 2 && len(attacks) > 0; round++ {
 		var orders []engine.Order
@@ -318,15 +347,17 @@ func (c *combatPlan) check(cc string, attacks []*attack) []*attack {
 			line++
 		}
 		bad := map[int]bool{}
+		short := map[int]bool{} // below its least column: no retry helps
 		for _, r := range c.v.Preview(orders) {
 			i := r.Line - first
 			if i < 0 || i >= len(attacks) {
 				continue
 			}
-			if r.Refused {
+			switch col, ok := c.previewColumn(r.Text, attacks[i].tcr); {
+			case r.Refused:
 				bad[i] = true
-			} else if col, ok := finalOdds(r.Text); ok && col < MinOdds {
-				bad[i] = true
+			case strings.HasPrefix(r.Text, "as things stand the attack would be skipped"), ok && col < attacks[i].least:
+				bad[i], short[i] = true, true // its odds>= condition fails
 			}
 		}
 		if len(bad) == 0 {
@@ -336,7 +367,7 @@ func (c *combatPlan) check(cc string, attacks []*attack) []*attack {
 		for i, a := range attacks {
 			if !bad[i] {
 				keep = append(keep, a)
-			} else if len(a.shifts) > 0 {
+			} else if len(a.shifts) > 0 && !short[i] {
 				a.shifts = nil
 				a.line = c.line(a)
 				keep = append(keep, a)
@@ -347,10 +378,10 @@ func (c *combatPlan) check(cc string, attacks []*attack) []*attack {
 	return attacks
 }
 
-// finalOdds reads the ratio a preview remark gives an attack ("odds as
-// things stand 9:4, 2-1 on the TCR 3 row, shifted to 4-1"): its first
-// number when the second is 1, else 0.
-func finalOdds(text string) (int, bool) {
+// previewColumn reads the final column a preview remark gives an attack
+// ("odds as things stand 9:4, 2-1 on the TCR 3 row, shifted to 4-1") on
+// TCR tcr's heading row: 0 below the table.
+func (c *combatPlan) previewColumn(text string, tcr int) (int, bool) {
 	if !strings.HasPrefix(text, "odds as things stand") {
 		return 0, false
 	}
@@ -360,20 +391,21 @@ func finalOdds(text string) (int, bool) {
 	} else if f := strings.Split(text, ", "); len(f) > 1 {
 		name = strings.Fields(f[1])[0]
 	}
-	name = strings.TrimRight(name, ",")
-	parts := strings.Split(name, "-")
-	if len(parts) != 2 {
+	if name == "below" {
+		return 0, true // below the first column
+	}
+	x, y, found := strings.Cut(strings.TrimRight(name, ","), "-")
+	a, err1 := strconv.Atoi(x)
+	d, err2 := strconv.Atoi(y)
+	if !found || err1 != nil || err2 != nil {
 		return 0, false
 	}
-	a, err1 := strconv.Atoi(parts[0])
-	d, err2 := strconv.Atoi(parts[1])
-	if err1 != nil || err2 != nil || d == 0 {
-		return 0, false
+	for col := 8; col >= 1; col-- {
+		if ha, hd := c.chart.Heading(col, tcr); ha == a && hd == d {
+			return col, true
+		}
 	}
-	if d != 1 {
-		return 0, true
-	}
-	return a, true
+	return 0, true
 }
 
 // toOrder turns one order line the robot wrote into an engine.Order for
