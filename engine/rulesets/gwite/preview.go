@@ -211,6 +211,16 @@ func (p *previewer) order(o engine.Order, evs []engine.Event, probs []engine.Pro
 	if h := p.hidden(o, evs, len(probs) > 0); h != "" {
 		doubts = append(doubts, h)
 	}
+	for _, pr := range probs {
+		// T 18.42: the marker whose MP is held may be a dummy, removed as
+		// soon as another unit of the side comes next to it, and the move
+		// then goes ahead.
+		if pr.Case == "std 5.14" && strings.Contains(pr.Reason, "next to a Gruppe marker") ||
+			pr.Case == "T 18.41" {
+			doubts = append(doubts, "a Gruppe marker next to its way may be a dummy, removed when a unit of yours comes next to it first [T 18.42]")
+			break
+		}
+	}
 	hidden := len(doubts) > 0
 	d, word := p.tainted(o, evs)
 	if d.line > 0 {
@@ -501,7 +511,16 @@ func (p *previewer) path(o engine.Order, evs []engine.Event) {
 		p.say(o, false, "std 5.33", "by rail through %s (%d hexes)", hexList(path), len(path)-1)
 		return
 	}
-	p.say(o, false, "std 5.12", "path %s (%d MP)", hexList(path), mp)
+	note := ""
+	for _, m := range p.v.Markers {
+		if p.g.Map().Grid.Distance(path[0], m.Hex) <= len(path) {
+			// T 18.42: a dummy goes when a unit of the side first comes
+			// next to it, and a cheaper way may open.
+			note = "; the way may change if a Gruppe marker near it proves a dummy and is removed first [T 18.42]"
+			break
+		}
+	}
+	p.say(o, false, "std 5.12", "path %s (%d MP)%s", hexList(path), mp, note)
 }
 
 // odds gives an attack's odds as declared (std 8.4), whether its guard

@@ -20,6 +20,9 @@ func (v *View) Sandbox() *Game {
 		units:    map[string]*Unit{},
 		forts:    map[hex.Hex]*Fort{},
 	}
+	for _, hv := range v.Held {
+		g.LastOcc[hv.Hex] = hv.Side
+	}
 	for _, uv := range v.Units {
 		d := base.data.Unit(uv.ID)
 		if d == nil {

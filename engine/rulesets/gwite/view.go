@@ -36,6 +36,11 @@ type View struct {
 	// the acknowledgement foresees HL-8 replacing von Prittwitz as the
 	// Movement Phase opens. Nil for the other side.
 	WestFront *Exclusive `json:",omitempty"`
+	// Held is the hexes each side was the last to stand in or pass
+	// through (std 5.33, 9.15, T 21.12), as far as the viewer knows them:
+	// all of its own; the enemy's in sight, unless the enemy moves under
+	// Gruppe markers (T 18), whose dummies leave no mark.
+	Held []HeldView `json:",omitempty"`
 
 	// The public game data the view is drawn on, and where the game
 	// stands in its sequence of play, for Sandbox.
@@ -82,6 +87,12 @@ type UnitView struct {
 }
 
 // FortView is a fortress as both sides see it.
+// HeldView is a hex and the side last in it.
+type HeldView struct {
+	Hex  hex.Hex
+	Side engine.Side
+}
+
 type FortView struct {
 	Hex       hex.Hex
 	Name      string
@@ -161,10 +172,25 @@ func (g *Game) View(side engine.Side) engine.View {
 		v.Markers = markers
 		v.Ghosts = g.ghosts(side, visible)
 	}
+	g.heldViews(v, sight)
 	if side == engine.Moderator || side == g.westFrontSide() {
 		v.WestFront = &Exclusive{WFTurn: g.Excl.WFTurn, RollingStopped: g.Excl.RollingStopped, HLDone: g.Excl.HLDone, WFScored: g.Excl.WFScored}
 	}
 	return v
+}
+
+// heldViews tells v's side who last held each hex, as far as it knows
+// (View.Held).
+func (g *Game) heldViews(v *View, sight map[hex.Hex]bool) {
+	gruppen := len(g.Hidden.Gruppen) > 0
+	for _, h := range hex.SortedKeys(g.LastOcc) {
+		s := g.LastOcc[h]
+		known := s == v.For || v.For == engine.Moderator || g.openFog() ||
+			(sees(sight, h) && !(s == hiddenSide && gruppen))
+		if known {
+			v.Held = append(v.Held, HeldView{Hex: h, Side: s})
+		}
+	}
 }
 
 // westFrontSide is the side the West Front reinforcements belong to, ""
