@@ -182,7 +182,7 @@ func (g *Game) View(side engine.Side) engine.View {
 // heldViews tells v's side who last held each hex, as far as it knows
 // (View.Held).
 func (g *Game) heldViews(v *View, sight map[hex.Hex]bool) {
-	gruppen := len(g.Hidden.Gruppen) > 0
+	gruppen := g.gruppeMarkers() > 0
 	for _, h := range hex.SortedKeys(g.LastOcc) {
 		s := g.LastOcc[h]
 		known := s == v.For || v.For == engine.Moderator || g.openFog() ||
