@@ -132,6 +132,9 @@ type previewer struct {
 	// worst is the reasons the sandbox refuses each line for when every
 	// die is a 1.
 	worst map[int][]string
+	// byMarker: an earlier order took a unit of the side next to a Gruppe
+	// marker, which goes then if it is a dummy (T 18.42).
+	byMarker bool
 }
 
 type commandRoll struct {
@@ -188,7 +191,28 @@ func (p *previewer) read(evs []engine.Event) {
 			end = p.marks[i+1].at
 		}
 		p.order(o, evs[m.at:end], rejected[o.Line])
+		p.byMarker = p.byMarker || p.passesMarker(evs[m.at:end])
 	}
+}
+
+// passesMarker reports whether a move of the side in evs comes next to a
+// Gruppe marker the view shows.
+func (p *previewer) passesMarker(evs []engine.Event) bool {
+	grid := p.g.Map().Grid
+	for _, e := range evs {
+		mv, ok := e.(*Moved)
+		if !ok || mv.Side != p.side {
+			continue
+		}
+		for _, h := range mv.Path {
+			for _, m := range p.v.Markers {
+				if grid.Distance(h, m.Hex) <= 1 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // order gives the remarks of order o, whose part of the log is evs and
@@ -212,12 +236,15 @@ func (p *previewer) order(o engine.Order, evs []engine.Event, probs []engine.Pro
 		doubts = append(doubts, h)
 	}
 	for _, pr := range probs {
-		// T 18.42: the marker whose MP is held may be a dummy, removed as
-		// soon as another unit of the side comes next to it, and the move
-		// then goes ahead.
+		// T 18.42: the marker whose MP is held may be a dummy, removed
+		// when an earlier move came next to it, and the move then goes
+		// ahead.
+		if !p.byMarker {
+			break
+		}
 		if pr.Case == "std 5.14" && strings.Contains(pr.Reason, "next to a Gruppe marker") ||
 			pr.Case == "T 18.41" {
-			doubts = append(doubts, "a Gruppe marker next to its way may be a dummy, removed when a unit of yours comes next to it first [T 18.42]")
+			doubts = append(doubts, "a Gruppe marker next to its way may be a dummy, removed when an earlier move of yours came next to it [T 18.42]")
 			break
 		}
 	}
@@ -513,10 +540,13 @@ func (p *previewer) path(o engine.Order, evs []engine.Event) {
 	}
 	note := ""
 	for _, m := range p.v.Markers {
+		if !p.byMarker {
+			break
+		}
 		if p.g.Map().Grid.Distance(path[0], m.Hex) <= len(path) {
 			// T 18.42: a dummy goes when a unit of the side first comes
 			// next to it, and a cheaper way may open.
-			note = "; the way may change if a Gruppe marker near it proves a dummy and is removed first [T 18.42]"
+			note = "; the way may change if a Gruppe marker near it proves a dummy, removed by an earlier move [T 18.42]"
 			break
 		}
 	}
