@@ -195,6 +195,13 @@ func (p *previewer) read(evs []engine.Event) {
 	}
 }
 
+// heldForMarker reports whether pr refuses a move for the MP held next
+// to a Gruppe marker (T 18.41, AMB-30): in the walk, or in the reason a
+// destination is out of reach (Game.unreachable).
+func heldForMarker(pr engine.Problem) bool {
+	return pr.Case == "T 18.41" || pr.Case == "std 5.14" && strings.Contains(pr.Reason, "next to a Gruppe marker")
+}
+
 // passesMarker reports whether a move of the side in evs comes next to a
 // Gruppe marker the view shows.
 func (p *previewer) passesMarker(evs []engine.Event) bool {
@@ -235,18 +242,11 @@ func (p *previewer) order(o engine.Order, evs []engine.Event, probs []engine.Pro
 	if h := p.hidden(o, evs, len(probs) > 0); h != "" {
 		doubts = append(doubts, h)
 	}
-	for _, pr := range probs {
+	if p.byMarker && slices.ContainsFunc(probs, heldForMarker) {
 		// T 18.42: the marker whose MP is held may be a dummy, removed
 		// when an earlier move came next to it, and the move then goes
 		// ahead.
-		if !p.byMarker {
-			break
-		}
-		if pr.Case == "std 5.14" && strings.Contains(pr.Reason, "next to a Gruppe marker") ||
-			pr.Case == "T 18.41" {
-			doubts = append(doubts, "a Gruppe marker next to its way may be a dummy, removed when an earlier move of yours came next to it [T 18.42]")
-			break
-		}
+		doubts = append(doubts, "a Gruppe marker next to its way may be a dummy, removed when an earlier move of yours came next to it [T 18.42]")
 	}
 	hidden := len(doubts) > 0
 	d, word := p.tainted(o, evs)
@@ -539,16 +539,12 @@ func (p *previewer) path(o engine.Order, evs []engine.Event) {
 		return
 	}
 	note := ""
-	for _, m := range p.v.Markers {
-		if !p.byMarker {
-			break
-		}
-		if p.g.Map().Grid.Distance(path[0], m.Hex) <= len(path) {
-			// T 18.42: a dummy goes when a unit of the side first comes
-			// next to it, and a cheaper way may open.
-			note = "; the way may change if a Gruppe marker near it proves a dummy, removed by an earlier move [T 18.42]"
-			break
-		}
+	// T 18.42: a dummy goes when a unit of the side first comes next to
+	// it, and a cheaper way may open.
+	if p.byMarker && slices.ContainsFunc(p.v.Markers, func(m MarkerView) bool {
+		return p.g.Map().Grid.Distance(path[0], m.Hex) <= len(path)
+	}) {
+		note = "; the way may change if a Gruppe marker near it proves a dummy, removed by an earlier move [T 18.42]"
 	}
 	p.say(o, false, "std 5.12", "path %s (%d MP)%s", hexList(path), mp, note)
 }

@@ -162,3 +162,7 @@ func (g *Game) RailRoute(h hex.Hex, side engine.Side) map[hex.Hex]int {
 
 // RailHex reports whether h is on a rail line of side's own country.
 func (g *Game) RailHex(h hex.Hex, side engine.Side) bool { return g.railHex(h, side) }
+
+// RailLinks is the hexes next to h that a rail line of country joins it
+// to (std 5.33, T[5.42]).
+func (g *Game) RailLinks(h hex.Hex, country engine.Side) []hex.Hex { return g.railNet(country)[h] }

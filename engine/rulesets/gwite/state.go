@@ -368,6 +368,9 @@ func (g *Game) occupiedBy(h hex.Hex, side engine.Side) bool {
 }
 
 // enemy returns the other side.
+// Enemy is the side s fights.
+func Enemy(s engine.Side) engine.Side { return enemy(s) }
+
 func enemy(s engine.Side) engine.Side {
 	if s == RU {
 		return DE

@@ -86,13 +86,13 @@ type UnitView struct {
 	OutOfCommand bool `json:",omitempty"`
 }
 
-// FortView is a fortress as both sides see it.
 // HeldView is a hex and the side last in it.
 type HeldView struct {
 	Hex  hex.Hex
 	Side engine.Side
 }
 
+// FortView is a fortress as both sides see it.
 type FortView struct {
 	Hex       hex.Hex
 	Name      string

@@ -2,6 +2,7 @@ package robot
 
 import (
 	"pbem/engine/hex"
+	"pbem/engine/rulesets/gwite"
 	"pbem/engine/scenario"
 )
 
@@ -14,30 +15,19 @@ import (
 
 // keyBonus is what holding a hex of key ground is worth to the first
 // unit that ends there, beside a town's 20 + 6 per VP and a fortress's 25.
-var keyBonus = 12
+const keyBonus = 12
 
-// keyGround lists the rail junctions and lake passages of the map.
-func keyGround(m *scenario.Map) map[hex.Hex]bool {
+// keyGround lists the rail junctions and lake passages of the viewing
+// side's own country, its rail net asked of the rules (sand).
+func keyGround(v *gwite.View, sand *gwite.Game) map[hex.Hex]bool {
+	m := v.Map
 	key := map[hex.Hex]bool{}
-	links := map[hex.Hex]map[hex.Hex]bool{}
-	for _, l := range m.Rails {
-		for i := 1; i < len(l.Hexes); i++ {
-			a, b := l.Hexes[i-1], l.Hexes[i]
-			for _, p := range [][2]hex.Hex{{a, b}, {b, a}} {
-				if links[p[0]] == nil {
-					links[p[0]] = map[hex.Hex]bool{}
-				}
-				links[p[0]][p[1]] = true
-			}
-		}
-	}
-	for h, n := range links {
-		if len(n) >= 3 && !m.Impassable(h) {
-			key[h] = true
-		}
-	}
 	for _, h := range m.Grid.All() {
-		if m.Impassable(h) {
+		if m.Impassable(h) || m.Country(h) != v.For {
+			continue
+		}
+		if len(sand.RailLinks(h, v.For)) >= 3 {
+			key[h] = true
 			continue
 		}
 		water := 0

@@ -16,8 +16,8 @@ import (
 // Allenstein are rail junctions, Lötzen, Angerburg and Arys lie between
 // lakes; Gumbinnen, on one line in open country, is neither.
 func TestKeyGroundOfTheMasurianMap(t *testing.T) {
-	g, _, _ := load(t, "tannenberg-1914")
-	key := robot.KeyGround(g.Map)
+	g, _, st := load(t, "tannenberg-1914")
+	key := robot.KeyGround(st.View(gwite.DE).(*gwite.View))
 	for _, c := range []struct {
 		hex  string
 		want bool
@@ -74,8 +74,8 @@ func heldKeys(v *gwite.View, key map[hex.Hex]bool, orders string) int {
 // orders leave more of them held than the same robot's orders with the
 // ground not valued.
 func TestKeyGroundHeldNearTheEnemy(t *testing.T) {
-	g, _, st := load(t, "tannenberg-1914")
-	key := robot.KeyGround(g.Map)
+	_, _, st := load(t, "tannenberg-1914")
+	var key map[hex.Hex]bool
 	with, without := 0, 0
 	for st.Window().Turn <= 4 {
 		w := st.Window()
@@ -84,9 +84,10 @@ func TestKeyGroundHeldNearTheEnemy(t *testing.T) {
 			v := st.View(side).(*gwite.View)
 			text := robot.Orders(v)
 			if side == gwite.DE && strings.HasSuffix(w.ID, "MOVE") {
-				old := robot.SetKeyBonus(0)
-				plain := robot.Orders(v)
-				robot.SetKeyBonus(old)
+				plain := robot.OrdersWithoutKeyGround(v)
+				if key == nil {
+					key = robot.KeyGround(v)
+				}
 				with += heldKeys(v, key, text)
 				without += heldKeys(v, key, plain)
 			}

@@ -36,12 +36,21 @@ type plan struct {
 	leaving map[hex.Hex]int
 	lines   map[supplyKey]supplyLine
 	done    map[string]bool // units moved with their Gruppe (T 18.31)
+	// key is the side's rail junctions and lake passages (ground.go),
+	// each worth keyValue to the unit that holds it.
+	key      map[hex.Hex]bool
+	keyValue int
+	// invasionRow is the last row of the T 21.2 invasion zone the
+	// Russian keeps a foothold in this turn (footholdRow); 0: none.
+	invasionRow int
 }
 
-func newPlan(v *gwite.View, w *strings.Builder) *plan {
+func newPlan(v *gwite.View, w *strings.Builder, keyValue int) *plan {
 	p := &plan{v: v, b: newBoard(v), sand: v.Sandbox(), w: w, dest: map[string]hex.Hex{},
 		ownSP: map[hex.Hex]int{}, ownDF: map[hex.Hex]int{}, cc: map[string]bool{},
-		leaving: map[hex.Hex]int{}, lines: map[supplyKey]supplyLine{}, done: map[string]bool{}}
+		leaving: map[hex.Hex]int{}, lines: map[supplyKey]supplyLine{}, done: map[string]bool{}, keyValue: keyValue}
+	p.key = keyGround(v, p.sand)
+	p.invasionRow = footholdRow(v)
 	for _, u := range ownUnits(v) {
 		p.dest[u.ID] = u.Hex
 		p.ownSP[u.Hex] += u.SP
@@ -101,8 +110,8 @@ func (p *plan) room(u gwite.UnitView, h hex.Hex) bool {
 	return h == p.dest[u.ID] || p.ownSP[h]+p.leaving[h]+u.SP <= p.b.limit
 }
 
-func moveOrders(v *gwite.View, w *strings.Builder) {
-	p := newPlan(v, w)
+func moveOrders(v *gwite.View, w *strings.Builder, keyValue int) {
+	p := newPlan(v, w, keyValue)
 	p.cc = allocate(v, p.sand, p.commandWanted(), w)
 	var hid *hider
 	if v.For == gwite.DE {
@@ -327,20 +336,21 @@ func (p *plan) score(u gwite.UnitView, h hex.Hex) int {
 		others -= u.SP
 	}
 	m := p.v.Map
+	near := p.enemyWithin(h, 4)
 	if t := m.Towns[h]; t != nil && t.VP > 0 && m.Country(h) == gwite.DE && others == 0 {
-		if p.v.For == gwite.RU || p.enemyWithin(h, 4) {
+		if p.v.For == gwite.RU || near {
 			s += 20 + 6*t.VP // hold the town (T 21.12)
 		}
 	}
-	if p.foothold(h) {
+	if m.Country(h) == gwite.DE && h.Row <= p.invasionRow {
 		s += 20 // T 21.2: a Russian game-turn without a supplied unit in Germany costs VP
 	}
 	mult, fort := p.b.groundAt(h, true)
-	if fort > 0 && others == 0 && p.enemyWithin(h, 4) {
+	if fort > 0 && others == 0 && near {
 		s += 25 // a fortress is held, not left (std 11)
 	}
-	if p.b.key[h] && others == 0 && m.Country(h) == p.v.For && p.enemyWithin(h, 4) {
-		s += keyBonus // a junction or lake passage of its own country (ground.go)
+	if p.key[h] && others == 0 && near {
+		s += p.keyValue // a junction or lake passage of its own country (ground.go)
 	}
 	if others > 0 {
 		s += 3 // stack with friends
@@ -363,18 +373,21 @@ func (p *plan) score(u gwite.UnitView, h hex.Hex) int {
 	return s
 }
 
-// foothold reports whether h is ground of the invasion zone the Russian
-// must keep a supplied unit in (T 21.2: rows up to vp-invasion-max-row in
-// Germany), from the game-turn before the penalty starts.
-func (p *plan) foothold(h hex.Hex) bool {
-	if p.v.For != gwite.RU || p.v.Map.Country(h) != gwite.DE {
-		return false
+// footholdRow is, for the Russian from the game-turn before the T 21.2
+// penalty starts, the last row of the invasion zone in Germany he must
+// keep a supplied unit in (vp-invasion-max-row); 0 when there is none to
+// keep.
+func footholdRow(v *gwite.View) int {
+	if v.For != gwite.RU {
+		return 0
 	}
-	pen, _ := p.v.Param("vp-no-invasion")
-	first, ok := p.v.Param("vp-no-invasion-first-turn")
-	if pen >= 0 || !ok || p.v.Turn < first-1 {
-		return false
+	pen, _ := v.Param("vp-no-invasion")
+	first, ok := v.Param("vp-no-invasion-first-turn")
+	if pen >= 0 || !ok || v.Turn < first-1 {
+		return 0
 	}
-	maxRow, ok := p.v.Param("vp-invasion-max-row")
-	return !ok || h.Row <= maxRow
+	if maxRow, ok := v.Param("vp-invasion-max-row"); ok {
+		return maxRow
+	}
+	return v.Map.Grid.Rows
 }

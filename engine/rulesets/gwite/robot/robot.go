@@ -34,14 +34,17 @@ func Play(v engine.View) (string, error) {
 }
 
 // Orders writes the robot's orders for the window open in v.
-func Orders(v *gwite.View) string {
+func Orders(v *gwite.View) string { return orders(v, keyBonus) }
+
+// orders is Orders with key ground worth keyValue (ground.go).
+func orders(v *gwite.View, keyValue int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# robot orders for %s, %s\n", v.Win.ID, v.For)
 	switch v.Win.Kind {
 	case "SETUP":
 		setupOrders(v, &b)
 	case "MOVE":
-		moveOrders(v, &b)
+		moveOrders(v, &b, keyValue)
 	case "COMBAT":
 		combatOrders(v, &b)
 	}
@@ -61,7 +64,6 @@ type board struct {
 	// outmatched: the enemy's attack on the map exceeds the side's
 	// defense (postureOutmatched).
 	outmatched bool
-	key        map[hex.Hex]bool // rail junctions and lake passages (ground.go)
 }
 
 func newBoard(v *gwite.View) *board {
@@ -78,7 +80,6 @@ func newBoard(v *gwite.View) *board {
 		b.markers[m.Hex] = true
 	}
 	b.enemies = b.enemyHexes()
-	b.key = keyGround(v.Map)
 	b.outmatched = b.postureOutmatched()
 	return b
 }

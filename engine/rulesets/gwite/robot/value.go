@@ -1,7 +1,6 @@
 package robot
 
 import (
-	"pbem/engine"
 	"pbem/engine/hex"
 	"pbem/engine/rulesets/gwite"
 	"pbem/engine/scenario"
@@ -124,13 +123,6 @@ func stepValues(v *gwite.View) (own, enemy float64) {
 	return sign * float64(o), sign * float64(e)
 }
 
-func enemyOf(s engine.Side) engine.Side {
-	if s == gwite.DE {
-		return gwite.RU
-	}
-	return gwite.DE
-}
-
 // retreatRoom is how far the enemy stack in h could retreat now: 2 when
 // some path of two hexes is open, 1 when only one hex is (std 8.61, 8.63:
 // the path may not come back to h), else 0.
@@ -183,7 +175,7 @@ func (c *combatPlan) retreatOpen(from, to hex.Hex, zoc bool) bool {
 			friend = true
 		}
 	}
-	return !zoc || friend || !c.sand.InEZOC(to, enemyOf(c.v.For))
+	return !zoc || friend || !c.sand.InEZOC(to, gwite.Enemy(c.v.For))
 }
 
 // defenderPlus reports whether std 10.43 adds 1 to the defender's result
